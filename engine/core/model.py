@@ -1,0 +1,128 @@
+"""The game model every game implements.
+
+A game's **state is public**: every peer holds the same state and applies the same ordered log of
+actions to it, so every peer computes the same state hash. A card that not everybody may see is
+held in the state as a *slot* (an integer: its position in the shuffled hidden deck, see
+``engine.fairness``); its identity enters the state only when the table reveals it publicly. What a
+seat privately knows (the identities of the slots in its own hand, its own sealed choices) lives
+outside the state, in that seat's ``Knowledge``; ``legal_actions`` and ``view`` take it as input.
+
+The game tells the table what it waits for with ``Rules.decision``:
+
+- ``MOVE``: one seat must choose among ``legal_actions``;
+- ``SIMULTANEOUS``: every seat in ``seats`` must act, in any order (secret choices are sent as
+  opaque commitments; their openings come later as ordinary moves);
+- ``CHANCE``: the table supplies a uniform integer in ``range(chance_range)`` from joint randomness;
+- ``REVEAL``: the table publicly reveals the identities of ``slots`` (deck keys, checked);
+- ``TERMINAL``: the game is over.
+
+Actions are JSON-able dicts, always with a ``"type"`` key. Three types are reserved and produced by
+the table, never by a player: ``{"type": "chance", "value": int}``,
+``{"type": "reveal", "cards": {slot: card_id}}`` (slot keys as strings in JSON), and a game's own
+moves carry ``"seat"``. Fields a table must verify before handing a move to the engine:
+``"commit"`` (list of hex digests, opaque to the engine) and ``"open"`` (list of
+``{"index": i, "slot": s, "card": card_id}`` already checked against the commitment and the deck
+keys). ``apply`` is pure: it returns a new state and never mutates its input.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+Action = dict[str, Any]
+JSON = Any
+
+
+class Kind(str, Enum):
+    """What the game waits for next."""
+
+    MOVE = "move"
+    SIMULTANEOUS = "simultaneous"
+    CHANCE = "chance"
+    REVEAL = "reveal"
+    TERMINAL = "terminal"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The node the game is at: who or what must act next."""
+
+    kind: Kind
+    seats: tuple[int, ...] = ()
+    phase: str = ""
+    chance_range: int = 0
+    slots: tuple[int, ...] = ()
+    deck: str = ""
+
+
+@dataclass
+class Knowledge:
+    """What one seat privately knows: identities of hidden slots it may see, and its own secrets."""
+
+    seat: int | None
+    cards: dict[int, str] = field(default_factory=dict)
+    secrets: dict[str, JSON] = field(default_factory=dict)
+
+
+class IllegalAction(ValueError):
+    """An action the game's rules do not allow in this state; the state is left untouched."""
+
+
+S = TypeVar("S")
+
+
+class Rules(ABC, Generic[S]):
+    """A game's rules: pure functions over an immutable, serialisable state."""
+
+    game_id: str = ""
+
+    @abstractmethod
+    def new_game(self, config: Mapping[str, JSON]) -> S:
+        """The state at the start of a game (seats, mode, deck sizes...)."""
+
+    @abstractmethod
+    def decision(self, state: S) -> Decision:
+        """What the game waits for in ``state``."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int, knowledge: Knowledge) -> list[Action]:
+        """Every move ``seat`` may make now, given what it privately knows (may be empty)."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> S:
+        """The state after ``action``; raises ``IllegalAction`` without changing anything."""
+
+    @abstractmethod
+    def view(self, state: S, knowledge: Knowledge) -> JSON:
+        """A JSON view holding only what that seat (``None``: a spectator) may know."""
+
+    @abstractmethod
+    def to_json(self, state: S) -> JSON:
+        """Canonical JSON form of the state (no floats, no sets)."""
+
+    def state_hash(self, state: S) -> str:
+        """SHA-256 of the canonical JSON form: equal on every peer that applied the same log."""
+        return hashlib.sha256(canonical_json(self.to_json(state))).hexdigest()
+
+
+def canonical_json(value: JSON) -> bytes:
+    """Canonical JSON bytes: sorted keys, no spaces, UTF-8, floats refused."""
+    _refuse_floats(value)
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _refuse_floats(value: JSON) -> None:
+    if isinstance(value, float):
+        raise TypeError("canonical JSON holds no floats")
+    if isinstance(value, dict):
+        for item in value.values():
+            _refuse_floats(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _refuse_floats(item)
