@@ -32,14 +32,14 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 Action = dict[str, Any]
 JSON = Any
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What the game waits for next."""
 
     MOVE = "move"
