@@ -86,6 +86,23 @@ class Rules(ABC, Generic[S]):
     def new_game(self, config: Mapping[str, JSON]) -> S:
         """The state at the start of a game (seats, mode, deck sizes...)."""
 
+    def hidden_decks(self, config: Mapping[str, JSON]) -> dict[str, list[str]]:
+        """Card ids of each deck whose cards go to hidden hands, before the shuffle.
+
+        Slots are numbered globally in this order: the first deck's positions are slots
+        ``0..n0-1``, the next deck's follow, and so on; a slot is a position in the shuffled deck.
+        Games without hidden cards return ``{}``.
+        """
+        return {}
+
+    def visible_slots(self, state: S, seat: int) -> frozenset[int]:
+        """Hidden slots whose identity ``seat`` may know now (its hand, its sealed cards...).
+
+        When a slot appears here that the seat has not seen yet, the table delivers it privately
+        (deal or pass); revealed slots are public and need not be listed.
+        """
+        return frozenset()
+
     @abstractmethod
     def decision(self, state: S) -> Decision:
         """What the game waits for in ``state``."""
