@@ -1,0 +1,70 @@
+"""``python -m signaling --host H --port P [--static DIR]``: run the signalling server."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from dataclasses import fields
+from pathlib import Path
+
+from aiohttp import web
+
+from signaling.config import ServerConfig
+from signaling.server import make_app
+
+LIMIT_HELP = {
+    "max_frame_bytes": "largest accepted WebSocket frame",
+    "max_players": "players per room",
+    "max_spectators": "spectators per room",
+    "max_rooms": "rooms on this server",
+    "msg_rate": "messages per second per socket (token bucket rate)",
+    "msg_burst": "token bucket burst per socket",
+    "rate_strikes": "rate-limited frames before the socket is closed",
+    "join_limit": "create/join attempts per client address per window",
+    "join_window": "window of the create/join limit, seconds",
+    "max_name_chars": "longest display name",
+    "heartbeat": "WebSocket ping interval, seconds (0: off)",
+    "send_queue": "frames queued for a slow client before it is dropped",
+}
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Command-line options; every limit of ServerConfig is a flag."""
+    parser = argparse.ArgumentParser(prog="python -m signaling", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8080)
+    parser.add_argument("--static", type=Path, default=None, help="folder to serve (web/dist)")
+    parser.add_argument("--log-level", default="INFO")
+    defaults = ServerConfig()
+    for f in fields(ServerConfig):
+        if f.name == "static_dir":
+            continue
+        value = getattr(defaults, f.name)
+        parser.add_argument(
+            "--" + f.name.replace("_", "-"),
+            type=type(value),
+            default=value,
+            help=f"{LIMIT_HELP.get(f.name, f.name)} (default {value})",
+        )
+    return parser.parse_args(argv)
+
+
+def config_from_args(args: argparse.Namespace) -> ServerConfig:
+    """Build the server configuration from parsed options."""
+    values = {f.name: getattr(args, f.name) for f in fields(ServerConfig) if f.name != "static_dir"}
+    if args.static is not None:
+        return ServerConfig(static_dir=args.static, **values)
+    return ServerConfig(**values)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the server until interrupted."""
+    args = parse_args(argv)
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    config = config_from_args(args)
+    print(f"serving {config.static_dir} at http://{args.host}:{args.port}/", flush=True)
+    web.run_app(make_app(config), host=args.host, port=args.port, print=None)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Parsing and validation of client → server frames of the signalling protocol."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from signaling.rooms import ROLES, Role
+
+
+class FrameError(Exception):
+    """A frame the server refuses; ``code`` goes into the error frame."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Create:
+    """``{"type":"create","name":N,"role":R}``."""
+
+    name: str
+    role: Role
+
+
+@dataclass(frozen=True)
+class Join:
+    """``{"type":"join","room":CODE,"name":N,"role":R,"resume"?:TOKEN}``."""
+
+    room: str
+    name: str
+    role: Role
+    resume: str | None
+
+
+@dataclass(frozen=True)
+class Signal:
+    """``{"type":"signal","to":ID,"data":ANY}``."""
+
+    to: str
+    data: Any
+
+
+@dataclass(frozen=True)
+class Leave:
+    """``{"type":"leave"}``."""
+
+
+@dataclass(frozen=True)
+class Ping:
+    """``{"type":"ping"}``."""
+
+
+Frame = Create | Join | Signal | Leave | Ping
+
+
+def _text(obj: dict[str, Any], key: str, required: bool = True) -> str | None:
+    """A string field, or a bad-message error."""
+    value = obj.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise FrameError("bad-message", f"field {key!r} must be a string")
+    return value
+
+
+def _role(obj: dict[str, Any]) -> Role:
+    """The role field; "player" when absent."""
+    value = obj.get("role", "player")
+    for role in ROLES:
+        if value == role:
+            return role
+    raise FrameError("bad-message", 'field "role" must be "player" or "spectator"')
+
+
+def parse_frame(text: str) -> Frame:
+    """Decode one text frame into a typed frame, or raise FrameError."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise FrameError("bad-json", "frame is not valid JSON") from exc
+    if not isinstance(obj, dict):
+        raise FrameError("bad-message", "frame must be a JSON object")
+    kind = obj.get("type")
+    if not isinstance(kind, str):
+        raise FrameError("bad-message", 'field "type" must be a string')
+    if kind == "create":
+        return Create(name=_text(obj, "name") or "", role=_role(obj))
+    if kind == "join":
+        return Join(
+            room=_text(obj, "room") or "",
+            name=_text(obj, "name") or "",
+            role=_role(obj),
+            resume=_text(obj, "resume", required=False),
+        )
+    if kind == "signal":
+        if "data" not in obj:
+            raise FrameError("bad-message", 'field "data" is missing')
+        return Signal(to=_text(obj, "to") or "", data=obj["data"])
+    if kind == "leave":
+        return Leave()
+    if kind == "ping":
+        return Ping()
+    raise FrameError("unknown-type", f"unknown frame type {kind[:40]!r}")

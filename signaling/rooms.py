@@ -1,0 +1,104 @@
+"""Rooms and peers of the signalling server: pure state, no I/O."""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Role = Literal["player", "spectator"]
+ROLES: tuple[Role, ...] = ("player", "spectator")
+
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+
+
+def new_room_code() -> str:
+    """A random room code: 6 symbols from 31 unambiguous ones (about 30 bits)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(code: str) -> str:
+    """Upper-case a typed code and drop spaces and dashes."""
+    return code.strip().upper().replace("-", "").replace(" ", "")
+
+
+def new_peer_id() -> str:
+    """A random url-safe peer id (11 characters)."""
+    return secrets.token_urlsafe(8)
+
+
+def new_resume_token() -> str:
+    """A random secret that lets a reloading page take its old seat back."""
+    return secrets.token_urlsafe(16)
+
+
+def clean_name(raw: str, max_chars: int) -> str | None:
+    """The stripped name, or None when it is empty, too long or has control characters."""
+    name = raw.strip()
+    if not 1 <= len(name) <= max_chars:
+        return None
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") for ch in name):
+        return None
+    return name
+
+
+@dataclass
+class Peer:
+    """One seat in a room, as the other peers see it (plus its resume secret)."""
+
+    id: str
+    name: str
+    role: Role
+    order: int
+    resume: str = field(default_factory=new_resume_token, repr=False)
+
+    def public(self) -> dict[str, Any]:
+        """The PEER object of the wire protocol."""
+        return {"id": self.id, "name": self.name, "role": self.role, "order": self.order}
+
+
+@dataclass
+class Room:
+    """A room: its peers by id and the join counter."""
+
+    code: str
+    peers: dict[str, Peer] = field(default_factory=dict)
+    counter: int = 0
+
+    def add(self, name: str, role: Role) -> Peer:
+        """Seat a new peer with the next join order."""
+        peer_id = new_peer_id()
+        while peer_id in self.peers:
+            peer_id = new_peer_id()
+        self.counter += 1
+        peer = Peer(id=peer_id, name=name, role=role, order=self.counter)
+        self.peers[peer_id] = peer
+        return peer
+
+    def remove(self, peer_id: str) -> Peer | None:
+        """Drop a peer; returns it, or None when it was not here."""
+        return self.peers.pop(peer_id, None)
+
+    def roster(self) -> list[dict[str, Any]]:
+        """Every peer's public object, in join order."""
+        return [p.public() for p in sorted(self.peers.values(), key=lambda p: p.order)]
+
+    def host(self) -> str | None:
+        """The id of the earliest-joined peer still here."""
+        if not self.peers:
+            return None
+        return min(self.peers.values(), key=lambda p: p.order).id
+
+    def by_name(self, name: str) -> Peer | None:
+        """The peer with this name (case-insensitive), if any."""
+        key = name.casefold()
+        for peer in self.peers.values():
+            if peer.name.casefold() == key:
+                return peer
+        return None
+
+    def count(self, role: Role) -> int:
+        """How many peers hold this role."""
+        return sum(1 for p in self.peers.values() if p.role == role)

@@ -1,0 +1,116 @@
+"""Fixtures: a real signalling server on 127.0.0.1 (port 0) and WebSocket helpers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from signaling.config import ServerConfig
+from signaling.server import make_app
+
+TIMEOUT = 5.0
+
+
+class Server:
+    """A running server: its base URLs and a client session."""
+
+    def __init__(self, base: str, session: aiohttp.ClientSession) -> None:
+        self.base = base
+        self.ws_url = base.replace("http://", "ws://") + "/ws"
+        self.session = session
+
+    async def ws(self) -> aiohttp.ClientWebSocketResponse:
+        """Open a signalling socket."""
+        return await self.session.ws_connect(self.ws_url)
+
+
+async def recv(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
+    """The next JSON frame (fails on close or timeout)."""
+    msg = await asyncio.wait_for(ws.receive(), TIMEOUT)
+    assert msg.type == aiohttp.WSMsgType.TEXT, f"expected text, got {msg.type} {msg.data!r}"
+    frame: dict[str, Any] = json.loads(msg.data)
+    return frame
+
+
+async def send(ws: aiohttp.ClientWebSocketResponse, frame: dict[str, Any]) -> None:
+    """Send one JSON frame."""
+    await ws.send_str(json.dumps(frame))
+
+
+async def expect_error(ws: aiohttp.ClientWebSocketResponse, code: str) -> dict[str, Any]:
+    """The next frame must be an error with this code."""
+    frame = await recv(ws)
+    assert frame == {"type": "error", "code": code, "message": frame.get("message")}, frame
+    assert isinstance(frame["message"], str) and frame["message"]
+    return frame
+
+
+async def create(
+    server: Server, name: str, role: str = "player"
+) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
+    """A socket that created a room, with its joined frame."""
+    ws = await server.ws()
+    await send(ws, {"type": "create", "name": name, "role": role})
+    joined = await recv(ws)
+    assert joined["type"] == "joined", joined
+    return ws, joined
+
+
+async def join(
+    server: Server, room: str, name: str, role: str = "player"
+) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
+    """A socket that joined a room, with its joined frame."""
+    ws = await server.ws()
+    await send(ws, {"type": "join", "room": room, "name": name, "role": role})
+    joined = await recv(ws)
+    assert joined["type"] == "joined", joined
+    return ws, joined
+
+
+async def sync(ws: aiohttp.ClientWebSocketResponse) -> None:
+    """Round-trip a ping: every earlier frame of this socket has been handled."""
+    await send(ws, {"type": "ping"})
+    assert await recv(ws) == {"type": "pong"}
+
+
+StartServer = Callable[..., Awaitable[Server]]
+
+
+@pytest.fixture
+async def start_server(tmp_path: Path) -> AsyncIterator[StartServer]:
+    """Factory: start a server with config overrides; all are stopped at teardown."""
+    runners: list[web.AppRunner] = []
+    sessions: list[aiohttp.ClientSession] = []
+
+    async def start(**overrides: Any) -> Server:
+        overrides.setdefault("static_dir", tmp_path / "dist")
+        config = replace(ServerConfig(), **overrides)
+        runner = web.AppRunner(make_app(config))
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        runners.append(runner)
+        port = runner.addresses[0][1]
+        session = aiohttp.ClientSession()
+        sessions.append(session)
+        return Server(f"http://127.0.0.1:{port}", session)
+
+    yield start
+    for session in sessions:
+        await session.close()
+    for runner in runners:
+        await runner.cleanup()
+
+
+@pytest.fixture
+async def server(start_server: StartServer) -> Server:
+    """A server with default limits."""
+    return await start_server()
