@@ -1,0 +1,1 @@
+"""The fairness layer: commitments, joint randomness, the mental-poker deck and its crypto."""

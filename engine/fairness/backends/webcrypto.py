@@ -1,0 +1,165 @@
+"""Browser backend: WebCrypto through Pyodide's ``js`` module (importable only under Pyodide).
+
+Masking uses ECDH ``deriveBits``: the scalar is imported as a PKCS#8 private key without its
+public part, the x-coordinate as a compressed raw public key, and one batch of derivations runs
+under a single ``Promise.all``. Keys are handed in and out as plain values (``KeyPair``), so the
+secret bundle a browser stores is the same as on CPython.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import js  # only present in Pyodide
+from pyodide.ffi import JsException, to_js
+
+from engine.fairness import curve
+from engine.fairness.backends.base import CryptoBackend, CryptoError, KeyPair
+from engine.fairness.backends.encoding import from_b64url, jwk_private, pkcs8_from_scalar
+
+_SUBTLE = js.crypto.subtle
+_ECDH = {"name": "ECDH", "namedCurve": "P-256"}
+_ECDSA = {"name": "ECDSA", "namedCurve": "P-256"}
+_SIGN = {"name": "ECDSA", "hash": "SHA-256"}
+
+
+def _obj(value: Any) -> Any:
+    """Python dict/list → plain JS object/array (not a Map)."""
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+def _u8(data: bytes) -> Any:
+    array = js.Uint8Array.new(len(data))
+    array.assign(data)
+    return array
+
+
+def _bytes(buffer: Any) -> bytes:
+    return bytes(js.Uint8Array.new(buffer).to_py())
+
+
+class WebCryptoBackend(CryptoBackend):
+    """``crypto.subtle`` in the page; the page owner tests it in Chromium."""
+
+    name = "webcrypto"
+
+    def __init__(self) -> None:
+        self._sign_keys: dict[int, Any] = {}
+        self._verify_keys: dict[bytes, Any] = {}
+
+    async def mult_many(self, pairs: Sequence[tuple[int, int]]) -> list[int]:
+        """All pairs as one batch of ECDH derivations under ``Promise.all``."""
+        for k, x in pairs:
+            if not 0 < k < curve.N or not 0 <= x < curve.P:
+                raise CryptoError("scalar or x-coordinate out of range")
+        try:
+            scalars = sorted({k for k, _ in pairs})
+            imported = await js.Promise.all(
+                to_js(
+                    [
+                        _SUBTLE.importKey(
+                            "pkcs8",
+                            _u8(pkcs8_from_scalar(k)),
+                            _obj(_ECDH),
+                            False,
+                            _obj(["deriveBits"]),
+                        )
+                        for k in scalars
+                    ]
+                )
+            )
+            private = dict(zip(scalars, list(imported), strict=True))
+            xs = sorted({x for _, x in pairs})
+            publics = await js.Promise.all(
+                to_js(
+                    [
+                        _SUBTLE.importKey(
+                            "raw", _u8(curve.compressed_x(x)), _obj(_ECDH), True, _obj([])
+                        )
+                        for x in xs
+                    ]
+                )
+            )
+            public = dict(zip(xs, list(publics), strict=True))
+            bits = await js.Promise.all(
+                to_js(
+                    [
+                        _SUBTLE.deriveBits(
+                            _obj({"name": "ECDH", "public": public[x]}), private[k], 256
+                        )
+                        for k, x in pairs
+                    ]
+                )
+            )
+        except JsException as exc:
+            raise CryptoError(f"WebCrypto refused a point or scalar: {exc}") from exc
+        return [int.from_bytes(_bytes(b), "big") for b in bits]
+
+    async def generate_keypair(self) -> KeyPair:
+        """Generate in WebCrypto, export as JWK to keep plain values."""
+        pair = await _SUBTLE.generateKey(_obj(_ECDSA), True, _obj(["sign", "verify"]))
+        jwk = await _SUBTLE.exportKey("jwk", pair.privateKey)
+        d = int.from_bytes(from_b64url(jwk.d), "big")
+        public = b"\x04" + from_b64url(jwk.x) + from_b64url(jwk.y)
+        return KeyPair(d, public)
+
+    async def sign(self, key: KeyPair, data: bytes) -> bytes:
+        """WebCrypto already returns ``r ‖ s``."""
+        handle = self._sign_keys.get(key.private)
+        if handle is None:
+            handle = await _SUBTLE.importKey(
+                "jwk",
+                _obj(jwk_private(key.private, key.public)),
+                _obj(_ECDSA),
+                False,
+                _obj(["sign"]),
+            )
+            self._sign_keys[key.private] = handle
+        return _bytes(await _SUBTLE.sign(_obj(_SIGN), handle, _u8(data)))
+
+    async def verify(self, public: bytes, data: bytes, signature: bytes) -> bool:
+        """False on any malformed input."""
+        try:
+            handle = self._verify_keys.get(public)
+            if handle is None:
+                handle = await _SUBTLE.importKey(
+                    "raw", _u8(public), _obj(_ECDSA), True, _obj(["verify"])
+                )
+                self._verify_keys[public] = handle
+            return bool(await _SUBTLE.verify(_obj(_SIGN), handle, _u8(signature), _u8(data)))
+        except JsException:
+            return False
+
+    async def ecdh(self, key: KeyPair, public: bytes) -> bytes:
+        """Shared x-coordinate via ``deriveBits``."""
+        try:
+            private = await _SUBTLE.importKey(
+                "jwk",
+                _obj(jwk_private(key.private, key.public)),
+                _obj(_ECDH),
+                False,
+                _obj(["deriveBits"]),
+            )
+            peer = await _SUBTLE.importKey("raw", _u8(public), _obj(_ECDH), True, _obj([]))
+            bits = await _SUBTLE.deriveBits(_obj({"name": "ECDH", "public": peer}), private, 256)
+        except JsException as exc:
+            raise CryptoError(f"ECDH failed: {exc}") from exc
+        return _bytes(bits)
+
+    async def _aes_key(self, key: bytes, usage: str) -> Any:
+        return await _SUBTLE.importKey("raw", _u8(key), "AES-GCM", False, _obj([usage]))
+
+    async def aes_gcm_encrypt(self, key: bytes, nonce: bytes, data: bytes, aad: bytes) -> bytes:
+        """WebCrypto output is already ciphertext ‖ tag."""
+        params = _obj({"name": "AES-GCM", "iv": _u8(nonce), "additionalData": _u8(aad)})
+        return _bytes(await _SUBTLE.encrypt(params, await self._aes_key(key, "encrypt"), _u8(data)))
+
+    async def aes_gcm_decrypt(self, key: bytes, nonce: bytes, data: bytes, aad: bytes) -> bytes:
+        """A bad tag raises ``CryptoError``."""
+        params = _obj({"name": "AES-GCM", "iv": _u8(nonce), "additionalData": _u8(aad)})
+        try:
+            plain = await _SUBTLE.decrypt(params, await self._aes_key(key, "decrypt"), _u8(data))
+        except JsException as exc:
+            raise CryptoError("AES-GCM tag mismatch") from exc
+        return _bytes(plain)

@@ -1,0 +1,252 @@
+"""Mental-poker deck on P-256: encoding, two-pass shuffle, checks, unmasking and audit.
+
+Encoding: card ``i`` of deck ``d`` (id ``c``) is the point whose x-coordinate is
+``hash_to_x(tag, room, game, d, i, c)``, so copies of one card id are still distinct points and no
+point has a known discrete log. Masking with key ``k`` maps x to ``x(k·P)``.
+
+Shuffle (seats in order): pass 1, each seat masks every card with its deck key ``e`` and permutes;
+pass 2, each seat removes ``e`` and applies a fresh key ``k_j`` per slot ``j`` (one multiplication
+by ``k_j·e⁻¹ mod n``) and publishes ``commit(k_j)``. Slot ``j`` then holds ``x((Π_s k_sj)·P)``.
+
+Unmasking: whoever holds every seat's key for a slot multiplies by ``(Π_s k_sj)⁻¹ mod n`` and looks
+the x-coordinate up in the table of card x-coordinates built from the encoding; a value absent from
+the table means somebody cheated, and the audit names who.
+
+All of a seat's shuffle secrets (deck keys, permutations, slot keys) derive from one 32-byte seed,
+so the audit publishes one seed per seat and the departure policy escrows one seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.fairness import curve
+from engine.fairness.backends.base import CryptoBackend, CryptoError
+from engine.fairness.encoding import join_fields
+from engine.fairness.randomness import reduce_uniform
+
+CARD_TAG = b"magic-table/card/v1"
+KEY_TAG = b"magic-table/slot-key/v1"
+
+
+class DeckError(ValueError):
+    """A published deck or key failed a check; ``seat`` is the seat to blame (if known)."""
+
+    def __init__(self, message: str, seat: int | None = None) -> None:
+        super().__init__(message if seat is None else f"seat {seat}: {message}")
+        self.seat = seat
+
+
+@dataclass(frozen=True)
+class DeckLayout:
+    """The hidden decks of one game with their global slot numbering (``Rules.hidden_decks``)."""
+
+    decks: tuple[tuple[str, tuple[str, ...]], ...]
+
+    @classmethod
+    def from_rules(cls, decks: Mapping[str, Sequence[str]]) -> DeckLayout:
+        """Keep the order the game listed its decks in."""
+        return cls(tuple((name, tuple(cards)) for name, cards in decks.items()))
+
+    @property
+    def total(self) -> int:
+        """Number of slots over every deck."""
+        return sum(len(cards) for _, cards in self.decks)
+
+    def first_slot(self, deck: str) -> int:
+        """Global slot number of the deck's first position."""
+        start = 0
+        for name, cards in self.decks:
+            if name == deck:
+                return start
+            start += len(cards)
+        raise KeyError(deck)
+
+    def cards(self, deck: str) -> tuple[str, ...]:
+        """Card ids of one deck before the shuffle."""
+        return dict(self.decks)[deck]
+
+    def deck_of(self, slot: int) -> str:
+        """Name of the deck that slot belongs to."""
+        start = 0
+        for name, cards in self.decks:
+            if start <= slot < start + len(cards):
+                return name
+            start += len(cards)
+        raise KeyError(slot)
+
+
+def card_points(room: str, game: str, deck: str, cards: Sequence[str]) -> list[int]:
+    """x-coordinates of a deck's cards in their listed order."""
+    return [
+        curve.hash_to_x(CARD_TAG, *(f.encode() for f in (room, game, deck, str(i), card)))
+        for i, card in enumerate(cards)
+    ]
+
+
+def card_table(room: str, game: str, layout: DeckLayout) -> dict[int, str]:
+    """Map from a card's x-coordinate to its id, over every deck of the game."""
+    table: dict[int, str] = {}
+    for deck, cards in layout.decks:
+        for x, card in zip(card_points(room, game, deck, cards), cards, strict=True):
+            table[x] = card
+    return table
+
+
+@dataclass(frozen=True)
+class ShuffleSeed:
+    """One seat's shuffle secrets, all derived from a 32-byte seed."""
+
+    seed: bytes
+
+    def deck_key(self, deck: str) -> int:
+        """The pass-1 key for ``deck``."""
+        return curve.scalar_from_bytes(b"deck-key", self.seed, deck.encode())
+
+    def slot_key(self, slot: int) -> int:
+        """The pass-2 key for global slot ``slot``."""
+        return curve.scalar_from_bytes(b"slot-key", self.seed, str(slot).encode())
+
+    def permutation(self, deck: str, size: int) -> list[int]:
+        """Output position j takes input position ``perm[j]`` (Fisher–Yates, hashed randomness)."""
+        perm = list(range(size))
+        for i in range(size - 1, 0, -1):
+            digest = hashlib.sha256(join_fields(b"perm", self.seed, deck, i)).digest()
+            j = reduce_uniform(digest, i + 1)
+            perm[i], perm[j] = perm[j], perm[i]
+        return perm
+
+
+def key_commitment(room: str, game: str, seat: int, slot: int, key: int) -> str:
+    """Public commitment to one slot key (the key is a 256-bit secret, so no nonce is needed)."""
+    return hashlib.sha256(
+        join_fields(KEY_TAG, room, game, seat, slot, key.to_bytes(32, "big"))
+    ).hexdigest()
+
+
+def check_key(room: str, game: str, seat: int, slot: int, key: int, digest: str) -> bool:
+    """True when ``key`` is what ``seat`` committed to for ``slot``."""
+    if not 0 < key < curve.N:
+        return False
+    return hmac.compare_digest(key_commitment(room, game, seat, slot, key), digest)
+
+
+def check_deck(xs: Sequence[int], size: int, seat: int | None = None) -> None:
+    """Structural checks every peer runs on a published deck: length, distinct, valid x."""
+    if len(xs) != size:
+        raise DeckError(f"deck has {len(xs)} cards, expected {size}", seat)
+    if len(set(xs)) != size:
+        raise DeckError("deck holds a duplicated card", seat)
+    for x in xs:
+        if not isinstance(x, int) or not curve.is_valid_x(x):
+            raise DeckError("deck holds a value that is not a P-256 x-coordinate", seat)
+
+
+async def pass_one(
+    backend: CryptoBackend, seed: ShuffleSeed, deck: str, xs: Sequence[int]
+) -> list[int]:
+    """Mask every card with the deck key and permute."""
+    key = seed.deck_key(deck)
+    perm = seed.permutation(deck, len(xs))
+    return await backend.mult_many([(key, xs[perm[j]]) for j in range(len(xs))])
+
+
+async def pass_two(
+    backend: CryptoBackend, seed: ShuffleSeed, deck: str, first_slot: int, xs: Sequence[int]
+) -> list[int]:
+    """Swap the deck key for a fresh key per slot."""
+    inverse = pow(seed.deck_key(deck), -1, curve.N)
+    pairs = [(seed.slot_key(first_slot + j) * inverse % curve.N, x) for j, x in enumerate(xs)]
+    return await backend.mult_many(pairs)
+
+
+def slot_commitments(
+    room: str, game: str, seat: int, seed: ShuffleSeed, first_slot: int, size: int
+) -> list[str]:
+    """The commitments a seat publishes with its pass-2 deck."""
+    return [
+        key_commitment(room, game, seat, slot, seed.slot_key(slot))
+        for slot in range(first_slot, first_slot + size)
+    ]
+
+
+async def unmask(
+    backend: CryptoBackend, masked_x: int, keys: Sequence[int], table: Mapping[int, str]
+) -> str:
+    """Card id under a slot given every seat's key for it; ``DeckError`` if it is no card."""
+    total = 1
+    for key in keys:
+        total = total * key % curve.N
+    try:
+        (x,) = await backend.mult_many([(pow(total, -1, curve.N), masked_x)])
+    except CryptoError as exc:
+        raise DeckError("slot does not unmask to a point") from exc
+    card = table.get(x)
+    if card is None:
+        raise DeckError("slot does not unmask to a card of this game")
+    return card
+
+
+async def unmask_many(
+    backend: CryptoBackend,
+    items: Sequence[tuple[int, Sequence[int]]],
+    table: Mapping[int, str],
+) -> list[str | None]:
+    """Batch ``unmask``: ``None`` where the slot is no card of this game."""
+    pairs = []
+    for masked_x, keys in items:
+        total = 1
+        for key in keys:
+            total = total * key % curve.N
+        pairs.append((pow(total, -1, curve.N), masked_x))
+    xs = await backend.mult_many(pairs)
+    return [table.get(x) for x in xs]
+
+
+@dataclass
+class DeckTranscript:
+    """Everything published for one deck: the input and each seat's pass outputs."""
+
+    name: str
+    first_slot: int
+    initial: list[int]
+    pass1: list[list[int]]
+    pass2: list[list[int]]
+    commitments: list[list[str]]
+
+    @property
+    def final(self) -> list[int]:
+        """The shuffled, slot-keyed deck."""
+        return self.pass2[-1]
+
+
+async def audit_deck(
+    backend: CryptoBackend,
+    room: str,
+    game: str,
+    transcript: DeckTranscript,
+    seeds: Sequence[ShuffleSeed],
+) -> None:
+    """Redo every seat's passes from its published seed; raise ``DeckError`` naming the first cheat.
+
+    Each seat is checked against its own input, so an honest seat that processed a forged deck is
+    never blamed for it.
+    """
+    size = len(transcript.initial)
+    current = transcript.initial
+    for seat, seed in enumerate(seeds):
+        expected = await pass_one(backend, seed, transcript.name, current)
+        if expected != transcript.pass1[seat]:
+            raise DeckError(f"pass 1 of deck {transcript.name!r} does not match its seed", seat)
+        current = transcript.pass1[seat]
+    for seat, seed in enumerate(seeds):
+        expected = await pass_two(backend, seed, transcript.name, transcript.first_slot, current)
+        if expected != transcript.pass2[seat]:
+            raise DeckError(f"pass 2 of deck {transcript.name!r} does not match its seed", seat)
+        commitments = slot_commitments(room, game, seat, seed, transcript.first_slot, size)
+        if commitments != transcript.commitments[seat]:
+            raise DeckError(f"slot-key commitments of deck {transcript.name!r} are wrong", seat)
+        current = transcript.pass2[seat]
