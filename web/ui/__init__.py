@@ -1,0 +1,1 @@
+"""The page's Python side: views, room state and the browser glue that runs under Pyodide."""
