@@ -1,8 +1,8 @@
 """Assemble the static site in ``web/dist``: Pyodide runtime, our wheels, a custom lock, the app.
 
-Run ``python -m web.build`` after ``npm ci``. Nothing is fetched from a CDN: the Pyodide runtime comes
-from the pinned npm package, the engine and the browser UI are packed into one pure-Python wheel,
-and third-party pure-Python wheels (segno for QR codes) are downloaded once from PyPI by pip.
+Run ``python -m web.build`` after ``npm ci``. Nothing is fetched from a CDN: the Pyodide runtime
+comes from the pinned npm package, the engine and the browser UI are packed into one pure-Python
+wheel, and third-party pure-Python wheels (segno for QR codes) are downloaded once from PyPI by pip.
 """
 
 from __future__ import annotations
@@ -98,7 +98,8 @@ def build_app_wheel(dist: Path) -> Wheel:
         info = f"{APP_WHEEL}-{version}.dist-info"
         metadata = f"Metadata-Version: 2.1\nName: {APP_WHEEL}\nVersion: {version}\n"
         wheel.writestr(f"{info}/METADATA", metadata)
-        tags = "Wheel-Version: 1.0\nGenerator: web.build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+        tags = "Wheel-Version: 1.0\nGenerator: web.build\nRoot-Is-Purelib: true\n"
+        tags += "Tag: py3-none-any\n"
         wheel.writestr(f"{info}/WHEEL", tags)
     return Wheel(APP_WHEEL, version, path, ("engine", "web"))
 

@@ -323,7 +323,7 @@ class App:
         self.room = Room.from_joined(frame, self.name)
         self.room.restore_chat(sessionStorage.getItem(CHAT_KEY + self.room.code))
         session = {"room": self.room.code, "name": self.name, "role": self.role}
-        session["resume"] = frame.get("resume")
+        session["resume"] = str(frame.get("resume") or "")
         sessionStorage.setItem(SESSION_KEY, json.dumps(session))
         window.history.replaceState(None, "", ROOM_PATH + self.room.code)
         self.render_room()

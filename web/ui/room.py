@@ -106,7 +106,7 @@ class Room:
             raise BadMessage("empty message")
         line = ChatLine(secrets.token_hex(8), self.name, text, now_ms, mine=True)
         self.append(line)
-        wire = {"t": "chat", "id": line.id, "from": self.you, "name": self.name}
+        wire: dict[str, Any] = {"t": "chat", "id": line.id, "from": self.you, "name": self.name}
         wire |= {"text": text, "ts": now_ms}
         if at is not None:
             wire["at"] = at

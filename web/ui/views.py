@@ -101,7 +101,7 @@ def _person(
 ) -> str:
     badges = []
     if peer_id in seats:
-        badges.append(f'{escape(tr("seat", lang))} {seats[peer_id] + 1}')
+        badges.append(f"{escape(tr('seat', lang))} {seats[peer_id] + 1}")
     else:
         badges.append(escape(tr("spectator", lang)))
     if host:
