@@ -45,7 +45,10 @@ def parse_candidate(data: Any) -> RTCIceCandidate | None:
         line = line[len("candidate:") :]
     if not line.strip():
         return None
-    candidate = candidate_from_sdp(line)
+    try:
+        candidate = candidate_from_sdp(line)
+    except (AssertionError, ValueError, IndexError) as exc:
+        raise ValueError(f"malformed candidate {line[:80]!r}") from exc
     mid = data.get("sdpMid")
     index = data.get("sdpMLineIndex")
     candidate.sdpMid = mid if isinstance(mid, str) else None
