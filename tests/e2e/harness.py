@@ -1,0 +1,226 @@
+"""Real parts for end-to-end tests: the signalling server, Debian's Chromium, aiortc peers.
+
+Browser tests are meant to run inside a loopback-only network namespace (see README); nothing here
+talks to any address but 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Browser, BrowserContext, Page, Request, async_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "web" / "dist"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--allow-loopback-in-peer-connection",
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    "--autoplay-policy=no-user-gesture-required",
+]
+READY = "() => window.magicTable && window.magicTable.ready"
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A running ``python -m signaling`` process serving ``web/dist``."""
+
+    process: subprocess.Popen[str]
+    port: int
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+
+@contextlib.contextmanager
+def signaling_server(*extra: str) -> Iterator[Server]:
+    """Start the real signalling server on a free loopback port and stop it afterwards."""
+    if not (DIST / "index.html").is_file():
+        raise RuntimeError("web/dist is missing: run `python -m web.build` before the tests")
+    port = free_port()
+    command = [sys.executable, "-m", "signaling", "--host", "127.0.0.1", "--port", str(port)]
+    process = subprocess.Popen([*command, *extra], cwd=ROOT, text=True)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("the signalling server did not start") from None
+                time.sleep(0.1)
+        yield Server(process, port)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@contextlib.asynccontextmanager
+async def chromium() -> AsyncIterator[Browser]:
+    """Debian's Chromium, headless, with fake media and loopback WebRTC allowed."""
+    executable = shutil.which("chromium")
+    if executable is None:
+        raise RuntimeError("chromium is not installed: `apt-get install chromium`")
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+@dataclass
+class Player:
+    """One browser context with one page of the site, and everything it asked the network for."""
+
+    context: BrowserContext
+    page: Page
+    name: str
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @classmethod
+    async def open(
+        cls, browser: Browser, url: str, name: str, *, voice: bool = True, viewport: Any = None
+    ) -> Player:
+        """A fresh context (its own storage), no ICE servers, optional voice, at ``url``."""
+        context = await browser.new_context(viewport=viewport)
+        settings = {"mt.ice": "[]", "mt.voice": "on" if voice else "off"}
+        await context.add_init_script(
+            f"for (const [k, v] of Object.entries({json.dumps(settings)}))"
+            " localStorage.setItem(k, v);"
+        )
+        page = await context.new_page()
+        player = cls(context, page, name)
+        page.on("request", player._on_request)
+        page.on("websocket", lambda ws: player.requests.append(ws.url))
+        page.on("pageerror", lambda error: player.errors.append(f"pageerror: {error}"))
+        page.on("console", player._on_console)
+        await page.goto(url)
+        await player.wait_ready()
+        return player
+
+    def _on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+
+    def _on_console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    async def wait_ready(self) -> None:
+        await self.page.wait_for_function(READY, timeout=90_000)
+
+    async def create_room(self) -> str:
+        await self.page.fill("#name", self.name)
+        await self.page.click("#create")
+        await self.page.wait_for_selector("#room-code", timeout=20_000)
+        return (await self.page.inner_text("#room-code")).strip()
+
+    async def join_room(self, code: str) -> None:
+        await self.page.fill("#name", self.name)
+        await self.page.fill("#code", code)
+        await self.page.click("#join")
+        await self.page.wait_for_selector("#room-code", timeout=20_000)
+
+    async def say(self, text: str) -> None:
+        await self.page.fill("#chat-input", text)
+        await self.page.press("#chat-input", "Enter")
+
+    async def chat_text(self) -> str:
+        return await self.page.inner_text("#chat-log")
+
+    async def mesh_debug(self) -> dict[str, Any]:
+        return dict(await self.page.evaluate("() => window.magicTableApp.mesh.debug()"))
+
+    async def wait_open_channels(self, count: int, timeout: float = 30) -> None:
+        """Poll until ``count`` peers have an open data channel; dump the mesh on failure."""
+        deadline = time.monotonic() + timeout
+        while True:
+            debug = await self.mesh_debug()
+            if sum(1 for peer in debug.values() if peer["channel"] == "open") >= count:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: channels not open: {debug}")
+            await asyncio.sleep(0.2)
+
+    async def wait_chat(self, needle: str, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while needle not in await self.chat_text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name} never saw {needle!r}: {await self.chat_text()}")
+            await asyncio.sleep(0.1)
+
+    async def screenshot(self, name: str) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        await self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+class PythonPeer:
+    """``python -m signaling.peer`` as a subprocess, its stdout lines collected."""
+
+    def __init__(self, server: Server, *args: str) -> None:
+        command = [sys.executable, "-u", "-m", "signaling.peer", "--server", server.ws_url, *args]
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.lines: list[str] = []
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, stdout=subprocess.PIPE, text=True, env=env
+        )
+        self._reader = asyncio.get_running_loop().run_in_executor(None, self._read)
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    async def wait_line(self, needle: str, timeout: float = 20) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            for line in list(self.lines):
+                if needle in line:
+                    return line
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise AssertionError(f"peer never printed {needle!r}: {self.lines}")
+            await asyncio.sleep(0.1)
+
+    async def stop(self) -> None:
+        self.process.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=10)
+        if self.process.poll() is None:
+            self.process.kill()
+        await self._reader
