@@ -1,0 +1,35 @@
+# Two entry points, both safe on a fresh machine: `make play` and `make test`.
+PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: play test setup site chromium lint bench
+
+play: site
+	@echo "Open http://$(HOST):$(PORT)/ in a browser (share the room link with friends on your network)."
+	$(PYTHON) -m signaling --host $(HOST) --port $(PORT)
+
+test: site chromium lint
+	@# Browser tests run in a loopback-only network namespace: nothing can leave this machine.
+	unshare -rn sh -c 'ip link set lo up && $(PYTHON) -m pytest $(PYTEST_ARGS)'; \
+	  status=$$?; if [ $$status -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$status
+
+setup:
+	$(PYTHON) -m pip install -q -e '.[dev]'
+	npm ci --no-audit --no-fund
+
+site: setup
+	$(PYTHON) -m web.build
+
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@command -v unshare >/dev/null && command -v ip >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq util-linux iproute2; }
+
+lint:
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
+	$(PYTHON) -m mypy engine signaling web
+
+bench: site chromium
+	unshare -rn sh -c 'ip link set lo up && $(PYTHON) -m benchmarks'
