@@ -1,0 +1,103 @@
+"""Signed canonical messages and host-signed log entries.
+
+An envelope is ``{"room", "game", "from", "prev", "body", "sig"}``: ``sig`` is the author's ECDSA
+signature over the canonical JSON of everything else (with a domain tag), ``prev`` the hash of the
+log entry the author had last seen. A log entry is ``{"seq", "prev", "msg", "host", "hsig"}``; its
+hash covers all but ``hsig``, which the sequencing host signs, so two entries with one ``seq`` and
+two hashes are proof the host equivocated.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from engine.core.model import canonical_json
+from engine.fairness.backends.base import CryptoBackend, KeyPair
+
+MAX_ENVELOPE = 64 * 1024
+MAX_WIRE = 512 * 1024
+MESSAGE_TAG = b"magic-table/message/v1\0"
+ENTRY_TAG = b"magic-table/entry/v1\0"
+CHECKPOINT_TAG = b"magic-table/checkpoint/v1\0"
+
+Envelope = dict[str, Any]
+Entry = dict[str, Any]
+
+
+def genesis_hash(room: str, game: str) -> str:
+    """The ``prev`` of the first log entry."""
+    return hashlib.sha256(canonical_json(["genesis", room, game])).hexdigest()
+
+
+def message_bytes(envelope: Envelope) -> bytes:
+    """What the author signs."""
+    unsigned = {k: v for k, v in envelope.items() if k != "sig"}
+    return MESSAGE_TAG + canonical_json(unsigned)
+
+
+async def make_envelope(
+    backend: CryptoBackend, key: KeyPair, room: str, game: str, author: str, prev: str, body: Any
+) -> Envelope:
+    """A signed envelope."""
+    envelope: Envelope = {"room": room, "game": game, "from": author, "prev": prev, "body": body}
+    envelope["sig"] = (await backend.sign(key, message_bytes(envelope))).hex()
+    return envelope
+
+
+def envelope_shape_error(envelope: Any) -> str | None:
+    """Why ``envelope`` is malformed, or ``None``."""
+    if not isinstance(envelope, dict):
+        return "message is not an object"
+    if set(envelope) != {"room", "game", "from", "prev", "body", "sig"}:
+        return "message has wrong fields"
+    for field in ("room", "game", "from", "prev", "sig"):
+        if not isinstance(envelope[field], str):
+            return f"message field {field!r} is not a string"
+    if not isinstance(envelope["body"], dict) or not isinstance(envelope["body"].get("t"), str):
+        return "message body has no type"
+    if len(envelope["sig"]) != 128:
+        return "signature has the wrong length"
+    try:
+        size = len(canonical_json(envelope))
+    except (TypeError, ValueError):
+        return "message is not canonical JSON"
+    if size > MAX_ENVELOPE:
+        return f"message is {size} bytes, over the {MAX_ENVELOPE}-byte limit"
+    return None
+
+
+async def envelope_signature_ok(backend: CryptoBackend, public: bytes, envelope: Envelope) -> bool:
+    """True when the author's signature holds."""
+    try:
+        signature = bytes.fromhex(envelope["sig"])
+    except ValueError:
+        return False
+    return await backend.verify(public, message_bytes(envelope), signature)
+
+
+def entry_hash(entry: Entry) -> str:
+    """Hash of a log entry (everything but the host signature)."""
+    core = {k: entry[k] for k in ("seq", "prev", "msg", "host")}
+    return hashlib.sha256(canonical_json(core)).hexdigest()
+
+
+def message_id(envelope: Envelope) -> str:
+    """Identity of a message for duplicate detection."""
+    return hashlib.sha256(canonical_json(envelope)).hexdigest()
+
+
+async def sign_hash(backend: CryptoBackend, key: KeyPair, tag: bytes, digest: str) -> str:
+    """Signature over a tagged hex digest."""
+    return (await backend.sign(key, tag + digest.encode())).hex()
+
+
+async def hash_signature_ok(
+    backend: CryptoBackend, public: bytes, tag: bytes, digest: str, signature: str
+) -> bool:
+    """True when ``signature`` signs the tagged digest."""
+    try:
+        raw = bytes.fromhex(signature)
+    except ValueError:
+        return False
+    return await backend.verify(public, tag + digest.encode(), raw)

@@ -1,0 +1,12 @@
+"""Errors that name the peer to blame."""
+
+from __future__ import annotations
+
+
+class ProtocolError(ValueError):
+    """Input rejected; ``peer`` is who sent or authored it, ``reason`` says why."""
+
+    def __init__(self, peer: str, reason: str) -> None:
+        super().__init__(f"{peer}: {reason}")
+        self.peer = peer
+        self.reason = reason
