@@ -25,6 +25,7 @@ LIMIT_HELP = {
     "max_name_chars": "longest display name",
     "heartbeat": "WebSocket ping interval, seconds (0: off)",
     "send_queue": "frames queued for a slow client before it is dropped",
+    "trust_forwarded": "take the client address from X-Forwarded-For (behind a reverse proxy)",
 }
 
 
@@ -40,6 +41,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         if f.name == "static_dir":
             continue
         value = getattr(defaults, f.name)
+        if isinstance(value, bool):
+            parser.add_argument(
+                "--" + f.name.replace("_", "-"),
+                action="store_true",
+                help=LIMIT_HELP.get(f.name, f.name),
+            )
+            continue
         parser.add_argument(
             "--" + f.name.replace("_", "-"),
             type=type(value),

@@ -28,3 +28,4 @@ class ServerConfig:
     max_name_chars: int = 32
     heartbeat: float = 30.0
     send_queue: int = 512
+    trust_forwarded: bool = False

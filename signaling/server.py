@@ -81,13 +81,26 @@ class WsConn:
         except (ConnectionError, RuntimeError) as exc:
             log.debug("writer for %s stopped: %s", self.address, exc)
 
-    async def finish(self) -> None:
-        """Stop the writer once the socket is done."""
+    async def finish(self, grace: float = 5.0) -> None:
+        """Stop the writer once the socket is done (a requested close gets ``grace`` s)."""
+        if self.closing and not self.writer.done():
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError, Exception):
+                await asyncio.wait_for(asyncio.shield(self.writer), grace)
         self.closing = True
         if not self.writer.done():
             self.writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self.writer
+
+
+def client_address(request: web.Request, trust_forwarded: bool) -> str:
+    """The address join attempts are counted against."""
+    if trust_forwarded:
+        forwarded = request.headers.get("X-Forwarded-For", "")
+        first = forwarded.split(",")[0].strip()
+        if first:
+            return first
+    return request.remote or "unknown"
 
 
 def _utf8_size(text: str) -> int:
@@ -103,7 +116,7 @@ async def ws_handler(request: web.Request) -> web.WebSocketResponse:
         max_msg_size=config.max_frame_bytes * 4, heartbeat=config.heartbeat or None
     )
     await ws.prepare(request)
-    conn = WsConn(ws, request.remote or "unknown", config)
+    conn = WsConn(ws, client_address(request, config.trust_forwarded), config)
     try:
         async for msg in ws:
             if conn.closing:
@@ -130,9 +143,6 @@ async def ws_handler(request: web.Request) -> web.WebSocketResponse:
             hub.handle_text(conn, text)
     finally:
         hub.leave(conn)
-        if conn.closing:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(asyncio.shield(conn.writer), 5)
         await conn.finish()
         if not ws.closed:
             await ws.close()
