@@ -101,3 +101,24 @@ async def test_answerer_ignores_junk_signals(server: Server) -> None:
     finally:
         await answerer.close()
         await ws.close()
+
+
+async def test_python_newcomer_offers_table_channel_audio_and_video(server: Server) -> None:
+    ws = await server.ws()
+    await send(ws, {"type": "create", "name": "Page"})
+    joined = await recv(ws)
+    newcomer = MeshPeer(server.ws_url, "Bot")
+    try:
+        await newcomer.join(joined["room"])
+        assert (await recv(ws))["type"] == "peer-joined"
+        offer = await recv(ws)
+        assert offer["type"] == "signal" and offer["from"] == newcomer.id
+        sdp = offer["data"]["sdp"]
+        assert sdp["type"] == "offer"
+        kinds = [line.split()[0][2:] for line in sdp["sdp"].splitlines() if line.startswith("m=")]
+        assert sorted(kinds) == ["application", "audio", "video"]
+        assert kinds.index("audio") < kinds.index("video")
+        assert "a=sendrecv" in sdp["sdp"] and "a=candidate:" in sdp["sdp"]
+    finally:
+        await newcomer.close()
+        await ws.close()
