@@ -1,0 +1,1 @@
+"""Bots that play any game through the ``engine.core.model.Rules`` contract."""

@@ -1,0 +1,137 @@
+"""An omniscient in-process table for any ``Rules``: tests, scenarios, fuzzing and bots.
+
+It plays the part of the fair-play layer without its cryptography: it shuffles each hidden deck
+with a seeded generator (or takes a given order), answers CHANCE from a scripted dice list or the
+generator, answers REVEAL from the known order, keeps every seat's ``Knowledge`` in step with
+``visible_slots``, and turns a private choice carrying ``"secret": {"items": [...]}`` into the
+public move with one opaque digest per item (kept in ``knowledge.secrets[phase]``). Openings are
+checked against the recorded items and the deck, so a mistaken bot or engine is caught here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .model import JSON, Action, Decision, IllegalAction, Kind, Knowledge, Rules, canonical_json
+
+Policy = Callable[[Rules[Any], Any, int, Knowledge], Action]
+
+
+class LocalTable:
+    """Drives one game of ``rules`` in process, seeing everything."""
+
+    def __init__(
+        self,
+        rules: Rules[Any],
+        config: Mapping[str, JSON],
+        seed: int = 0,
+        *,
+        deck_orders: Mapping[str, list[str]] | None = None,
+        dice: list[int] | None = None,
+        chance: Callable[[Decision], int] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.dice = list(dice or [])
+        self.chance_fn = chance
+        self.slot_card: dict[int, str] = {}
+        base = 0
+        for name, cards in rules.hidden_decks(config).items():
+            if deck_orders is not None and name in deck_orders:
+                order = list(deck_orders[name])
+                if Counter(order) != Counter(cards):
+                    raise ValueError(f"deck order for {name} is not a permutation of its cards")
+            else:
+                order = self.rng.sample(list(cards), len(cards))
+            for i, card in enumerate(order):
+                self.slot_card[base + i] = card
+            base += len(cards)
+        seats = config.get("seats", 0)
+        self.knowledge = {s: Knowledge(s) for s in range(seats if isinstance(seats, int) else 0)}
+        self.committed: dict[int, list[JSON]] = {}
+        self.history: list[Action] = []
+        self.state = rules.new_game(config)
+        self.sync()
+
+    def sync(self) -> None:
+        """Deliver every newly visible slot to its seat's knowledge."""
+        for seat, know in self.knowledge.items():
+            for slot in self.rules.visible_slots(self.state, seat):
+                know.cards[slot] = self.slot_card[slot]
+
+    def decision(self) -> Decision:
+        return self.rules.decision(self.state)
+
+    def chance_value(self, decision: Decision) -> int:
+        """A scripted d6 when the game rolls one, otherwise the seeded generator."""
+        if self.chance_fn is not None:
+            return self.chance_fn(decision)
+        if decision.chance_range == 6 and self.dice:
+            return self.dice.pop(0) - 1
+        return self.rng.randrange(decision.chance_range)
+
+    def apply(self, action: Action) -> None:
+        self.state = self.rules.apply(self.state, action)
+        self.history.append(action)
+        self.sync()
+
+    def public(self, seat: int, action: Action, phase: str) -> Action:
+        """Replace a private ``secret`` by commitments; check openings against what was sealed."""
+        if "secret" in action:
+            secret = action["secret"]
+            items = list(secret.get("items", []))
+            self.knowledge[seat].secrets[phase] = secret
+            self.committed[seat] = items
+            out = {k: v for k, v in action.items() if k != "secret"}
+            out["commit"] = [
+                hashlib.sha256(
+                    canonical_json({"seat": seat, "phase": phase, "i": i, "item": item})
+                ).hexdigest()
+                for i, item in enumerate(items)
+            ]
+            return out
+        self.check_openings(seat, action)
+        return action
+
+    def check_openings(self, seat: int, action: Action) -> None:
+        items = self.committed.get(seat, [])
+        entries = list(action.get("open") or [])
+        if "index" in action and "slot" in action:
+            entries.append({"index": action["index"], "slot": action["slot"]})
+        for entry in entries:
+            index = entry.get("index")
+            if not isinstance(index, int) or not 0 <= index < len(items):
+                raise IllegalAction("opening of an unknown commitment")
+            shared = [key for key in items[index] if key in entry]
+            if not shared or any(entry[key] != items[index][key] for key in shared):
+                raise IllegalAction("opening does not match the commitment")
+            if "card" in entry and self.slot_card.get(entry["slot"]) != entry["card"]:
+                raise IllegalAction("opening names the wrong card")
+
+    def step(self, policy: Policy | Mapping[int, Policy]) -> bool:
+        """Make the game advance by one action; False once it is over."""
+        decision = self.decision()
+        if decision.kind == Kind.TERMINAL:
+            return False
+        if decision.kind == Kind.CHANCE:
+            self.apply({"type": "chance", "value": self.chance_value(decision)})
+        elif decision.kind == Kind.REVEAL:
+            cards = {str(s): self.slot_card[s] for s in decision.slots}
+            self.apply({"type": "reveal", "cards": cards})
+        else:
+            seat = decision.seats[0]
+            chooser = policy[seat] if isinstance(policy, Mapping) else policy
+            action = chooser(self.rules, self.state, seat, self.knowledge[seat])
+            self.apply(self.public(seat, action, decision.phase))
+        return True
+
+    def play(self, policy: Policy | Mapping[int, Policy], max_steps: int = 200_000) -> int:
+        """Play until the end (or ``max_steps``); returns the number of actions applied."""
+        steps = 0
+        while steps < max_steps and self.step(policy):
+            steps += 1
+        return steps

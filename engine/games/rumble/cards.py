@@ -1,0 +1,214 @@
+"""The «Схватка» catalog: loading, validation and lookup of every card.
+
+The source of truth is ``seeds/rumble/catalog.json``; the engine reads the identical packaged copy
+``engine/games/rumble/catalog.json`` through ``importlib.resources`` (a test keeps them equal).
+Cards are data: each effect is a list of operations from the vocabulary in ``effects_text``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+SLOTS = ("source", "quality", "delivery")
+SLOT_NAMES = {"source": "заводила", "quality": "наворот", "delivery": "приход"}
+WILD = "wild"
+OPS = {
+    "damage",
+    "heal",
+    "power",
+    "infect",
+    "infect_roll",
+    "cure",
+    "transfer",
+    "treasure",
+    "palace",
+    "add_card",
+    "copy",
+}
+TARGETS = {
+    "self",
+    "left",
+    "right",
+    "neighbours",
+    "weakest",
+    "strongest",
+    "random",
+    "all_enemies",
+    "all_players",
+    "it",
+}
+
+
+class CatalogError(ValueError):
+    """The catalog (or a scenario's extra cards) is malformed."""
+
+
+@dataclass
+class Catalog:
+    """Every card of the game, indexed by id."""
+
+    schools: dict[str, dict[str, str]]
+    spells: dict[str, dict[str, Any]]
+    treasures: dict[str, dict[str, Any]]
+    ghosts: dict[str, dict[str, Any]]
+    diseases: dict[str, dict[str, Any]]
+    heroes: dict[str, dict[str, Any]]
+    specials: dict[str, dict[str, Any]]
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    def spell_deck(self) -> list[str]:
+        """Card ids of the spell deck before the shuffle, each repeated ``count`` times."""
+        return [cid for cid, card in self.spells.items() for _ in range(card["count"])]
+
+    def treasure_pile(self) -> list[str]:
+        """Treasure ids, one entry per copy."""
+        return [tid for tid, card in self.treasures.items() for _ in range(card.get("count", 1))]
+
+    def ghost_pile(self) -> list[str]:
+        """Ghost card ids, one entry per copy."""
+        return [gid for gid, card in self.ghosts.items() for _ in range(card.get("count", 1))]
+
+    def disease_bag(self) -> list[str]:
+        """Disease tokens ``kind#n``, one per copy."""
+        return [
+            f"{kid}#{n + 1}" for kid, card in self.diseases.items() for n in range(card["count"])
+        ]
+
+    def extended(self, extra: dict[str, Any]) -> Catalog:
+        """A new catalog with extra cards (same format, same section names) added or replaced."""
+        raw = json.loads(json.dumps(self.raw))
+        for section, cards in extra.items():
+            if section not in raw or not isinstance(cards, list):
+                raise CatalogError(f"неизвестный раздел каталога: {section}")
+            by_id = {card["id"]: i for i, card in enumerate(raw[section])}
+            for card in cards:
+                if not isinstance(card, dict) or "id" not in card:
+                    raise CatalogError(f"карта без id в разделе {section}")
+                if card["id"] in by_id:
+                    raw[section][by_id[card["id"]]] = card
+                else:
+                    raw[section].append(card)
+        return parse_catalog(raw)
+
+
+def _index(raw: dict[str, Any], section: str) -> dict[str, dict[str, Any]]:
+    cards = raw.get(section)
+    if not isinstance(cards, list):
+        raise CatalogError(f"в каталоге нет раздела {section}")
+    out: dict[str, dict[str, Any]] = {}
+    for card in cards:
+        if not isinstance(card, dict) or not isinstance(card.get("id"), str):
+            raise CatalogError(f"карта без id в разделе {section}")
+        if card["id"] in out:
+            raise CatalogError(f"повтор id {card['id']}")
+        if not isinstance(card.get("name"), str):
+            raise CatalogError(f"у карты {card['id']} нет названия")
+        out[card["id"]] = card
+    return out
+
+
+def _check_ops(owner: str, ops: Any, schools: dict[str, Any], in_power: bool = False) -> None:
+    if not isinstance(ops, list):
+        raise CatalogError(f"{owner}: эффект должен быть списком операций")
+    for op in ops:
+        if not isinstance(op, dict) or op.get("op") not in OPS:
+            raise CatalogError(f"{owner}: неизвестная операция {op!r}")
+        target = op.get("target")
+        if target is not None and target not in TARGETS:
+            raise CatalogError(f"{owner}: неизвестная цель {target!r}")
+        if target == "it" and not in_power:
+            raise CatalogError(f"{owner}: цель «it» бывает только внутри могучего броска")
+        if op["op"] == "power":
+            bands = op.get("bands")
+            if not isinstance(bands, list) or len(bands) != 3:
+                raise CatalogError(f"{owner}: у могучего броска три порога")
+            for band in bands:
+                _check_ops(owner, band, schools, True)
+        if op["op"] == "copy" and op.get("slot") not in SLOTS:
+            raise CatalogError(f"{owner}: копировать можно заводилу, наворот или приход")
+        for key in ("amount", "count", "upto"):
+            if key in op and (not isinstance(op[key], int) or op[key] < 0):
+                raise CatalogError(f"{owner}: {key} должно быть целым ≥ 0")
+
+
+def parse_catalog(raw: dict[str, Any]) -> Catalog:
+    """Validate a raw catalog dict and index it; raises ``CatalogError`` on any defect."""
+    if not isinstance(raw, dict):
+        raise CatalogError("каталог должен быть объектом JSON")
+    schools = raw.get("schools")
+    if not isinstance(schools, dict) or not schools:
+        raise CatalogError("в каталоге нет школ")
+    cat = Catalog(
+        schools=schools,
+        spells=_index(raw, "spells"),
+        treasures=_index(raw, "treasures"),
+        ghosts=_index(raw, "ghosts"),
+        diseases=_index(raw, "diseases"),
+        heroes=_index(raw, "heroes"),
+        specials=_index(raw, "specials"),
+        raw=raw,
+    )
+    for cid, card in cat.spells.items():
+        if not isinstance(card.get("count"), int) or card["count"] < 1:
+            raise CatalogError(f"{cid}: count должно быть целым ≥ 1")
+        if cid == WILD:
+            continue
+        if card.get("slot") not in SLOTS:
+            raise CatalogError(f"{cid}: неизвестный тип компонента")
+        if card.get("school") not in schools:
+            raise CatalogError(f"{cid}: неизвестная школа")
+        _check_ops(cid, card.get("effect"), schools)
+        if card["slot"] == "source" and not isinstance(card.get("genitive"), str):
+            raise CatalogError(f"{cid}: у заводилы нужна форма родительного падежа")
+        if card["slot"] == "quality":
+            forms = card.get("forms")
+            if not isinstance(forms, dict) or set(forms) != {"m", "f", "n", "pl"}:
+                raise CatalogError(f"{cid}: у наворота нужны формы m, f, n, pl")
+        if card["slot"] == "delivery":
+            if card.get("gender") not in ("m", "f", "n", "pl"):
+                raise CatalogError(f"{cid}: у прихода нужен род")
+            if not isinstance(card.get("initiative"), int):
+                raise CatalogError(f"{cid}: у прихода нужна инициатива")
+        if card.get("creature") and not any(op["op"] == "power" for op in card["effect"]):
+            raise CatalogError(f"{cid}: тварь должна делать могучий бросок")
+    if WILD not in cat.spells:
+        raise CatalogError("в колоде нет шальной магии")
+    for tid, card in cat.treasures.items():
+        if card.get("kind") not in ("passive", "active"):
+            raise CatalogError(f"{tid}: сокровище бывает passive или active")
+        if card.get("sign") is not None and card["sign"] not in schools:
+            raise CatalogError(f"{tid}: неизвестная школа знака")
+        if card["kind"] == "active":
+            if not isinstance(card.get("cost"), int) or card["cost"] < 1:
+                raise CatalogError(f"{tid}: активному предмету нужна цена сбросом ≥ 1")
+            _check_ops(tid, card.get("effect"), schools)
+        _check_ops(tid, card.get("end_turn", []), schools)
+    for gid, card in cat.ghosts.items():
+        if card.get("when") not in ("now", "next"):
+            raise CatalogError(f"{gid}: призрачная карта бывает now или next")
+        _check_ops(gid, card.get("effect", []), schools)
+        if card.get("sign") is not None and card["sign"] not in schools:
+            raise CatalogError(f"{gid}: неизвестная школа знака")
+    for kid, card in cat.diseases.items():
+        if not isinstance(card.get("count"), int) or card["count"] < 1:
+            raise CatalogError(f"{kid}: count должно быть целым ≥ 1")
+        if "#" in kid:
+            raise CatalogError(f"{kid}: в id болезни нельзя «#»")
+        if card.get("sign") is not None and card["sign"] not in schools:
+            raise CatalogError(f"{kid}: неизвестная школа знака")
+        _check_ops(kid, card.get("end_turn", []), schools)
+    return cat
+
+
+def load_catalog() -> Catalog:
+    """The packaged catalog of «Схватка»."""
+    text = resources.files("engine.games.rumble").joinpath("catalog.json").read_text("utf-8")
+    return parse_catalog(json.loads(text))
+
+
+def packaged_catalog_text() -> str:
+    """The packaged catalog file's text (for the check against ``seeds/rumble``)."""
+    return resources.files("engine.games.rumble").joinpath("catalog.json").read_text("utf-8")

@@ -1,0 +1,359 @@
+"""``RumbleRules``: «Схватка» behind the ``engine.core.model.Rules`` contract.
+
+Secret choices (see ``docs/rumble-rules-map.md``):
+
+- assembly: ``legal_actions`` offers *private* seal choices
+  ``{"type": "seal", "seat": s, "secret": {"items": [{"slot", "as"}..., {"initiative": v}]}}``.
+  The table keeps ``secret`` in the seat's ``knowledge.secrets["assembly"]`` and sends the public
+  move ``{"type": "seal", "seat": s, "commit": [digest of each item, in order]}`` — one digest per
+  card, the last one commits to the initiative value.
+- ``initiative``: ``{"type": "initiative", "seat": s, "open": [{"index": k, "initiative": v}]}``
+  (k = number of cards), asked only of seats whose card count ties.
+- ``open``: ``{"type": "open", "seat": s, "open": [{"index", "slot", "card", "as"}...]}``.
+- ``drop`` («Гепатит Ы»): ``{"type": "drop", "seat": s, "index": i, "slot": slot}`` — the slot
+  leaves the hand face down; the table checks the slot against commitment ``i``.
+- ``surprise`` (death with a closed spell): ``{"type": "surprise", "seat": s, "open": []}`` or one
+  opened entry holding a «Нежданчик» card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations, product
+from typing import Any
+
+from engine.core.model import (
+    JSON,
+    Action,
+    Decision,
+    IllegalAction,
+    Kind,
+    Knowledge,
+    Rules,
+)
+
+from .cards import SLOTS, WILD, Catalog, load_catalog
+from .flow import Flow
+from .runner import advance, clone, replay_partial
+
+State = dict[str, Any]
+MODES = ("tournament", "two_wins")
+
+
+class RumbleRules(Rules[State]):
+    """The rules of «Схватка»; the state is a JSON dict ``{"g", "inputs", "need"}``."""
+
+    game_id = "rumble"
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        self.cat = catalog or load_catalog()
+        self.flow = Flow(self.cat)
+        self._steps = self.flow.steps()
+
+    # ----- set-up --------------------------------------------------------------------------
+
+    def hidden_decks(self, config: Mapping[str, JSON]) -> dict[str, list[str]]:
+        return {"spells": self.cat.spell_deck()}
+
+    def new_game(self, config: Mapping[str, JSON]) -> State:
+        n = config.get("seats", 4)
+        if not isinstance(n, int) or not 2 <= n <= 6:
+            raise IllegalAction("в «Схватке» от 2 до 6 магов")
+        mode = config.get("mode", "tournament")
+        if mode not in MODES:
+            raise IllegalAction(f"режим: {' или '.join(MODES)}")
+        names = config.get("names") or [f"Маг {i + 1}" for i in range(n)]
+        heroes = config.get("heroes") or list(self.cat.heroes)[:n]
+        deck = self.cat.spell_deck()
+        g: dict[str, Any] = {
+            "n": n,
+            "mode": mode,
+            "fights": 3,
+            "names": list(names),
+            "heroes": list(heroes),
+            "fight": 0,
+            "round": 0,
+            "in_fight": False,
+            "life": [20] * n,
+            "alive": [True] * n,
+            "kills": [0] * n,
+            "survivals": [0] * n,
+            "draw": list(range(len(deck))),
+            "discard": [],
+            "known": {},
+            "hand": [[] for _ in range(n)],
+            "spell": [None] * n,
+            "cast": None,
+            "queue": [],
+            "turn": None,
+            "used": [],
+            "creatures": [[] for _ in range(n)],
+            "treasures": [[] for _ in range(n)],
+            "t_pile": sorted(self.cat.treasure_pile()),
+            "t_discard": [],
+            "ghost_pile": sorted(self.cat.ghost_pile()),
+            "ghost_discard": [],
+            "ghost_next": [[] for _ in range(n)],
+            "ghost_active": [[] for _ in range(n)],
+            "diseases": [[] for _ in range(n)],
+            "bag": sorted(self.cat.disease_bag()),
+            "palace": None,
+            "palace_ghost": False,
+            "dead_order": [],
+            "pending_ghosts": [],
+            "last_standing": None,
+            "winners": None,
+            "log": [],
+            "agenda": [{"k": "fight_start"}],
+        }
+        return self.run({"g": g, "inputs": [], "need": None})
+
+    def run(self, state: State) -> State:
+        """Advance a state until it waits for an input."""
+        return advance(state, self._steps, self.flow.after)
+
+    # ----- the contract --------------------------------------------------------------------
+
+    def decision(self, state: State) -> Decision:
+        need = state["need"]
+        kind = need["kind"]
+        if kind == "terminal":
+            return Decision(Kind.TERMINAL)
+        if kind == "chance":
+            return Decision(Kind.CHANCE, phase=need["phase"], chance_range=need["range"])
+        if kind == "reveal":
+            return Decision(
+                Kind.REVEAL, phase=need["phase"], slots=tuple(need["slots"]), deck="spells"
+            )
+        seats = tuple(need["seats"])
+        if kind == "simultaneous":
+            return Decision(Kind.SIMULTANEOUS, seats=seats, phase=need["phase"])
+        return Decision(Kind.MOVE, seats=seats, phase=need["phase"])
+
+    def visible_slots(self, state: State, seat: int) -> frozenset[int]:
+        g = state["g"]
+        return frozenset(g["hand"][seat])
+
+    def apply(self, state: State, action: Action) -> State:
+        if state["need"]["kind"] == "terminal":
+            raise IllegalAction("партия окончена")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("ход — объект с полем type")
+        if "secret" in action:
+            raise IllegalAction("тайный выбор отправляется только обязательствами (commit)")
+        action = clone(action)
+        if action["type"] == "reveal" and isinstance(action.get("cards"), dict):
+            action["cards"] = {str(k): v for k, v in action["cards"].items()}
+        try:
+            return self.run({"g": state["g"], "inputs": [*state["inputs"], action], "need": None})
+        except IllegalAction:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise IllegalAction(f"неверный ход: {exc}") from exc
+
+    def to_json(self, state: State) -> JSON:
+        return state
+
+    def current(self, state: State) -> dict[str, Any]:
+        """The game data including what the pending step has already done (for views)."""
+        return replay_partial(state, self._steps)
+
+    # ----- legal actions -------------------------------------------------------------------
+
+    def legal_actions(self, state: State, seat: int, knowledge: Knowledge) -> list[Action]:
+        need = state["need"]
+        if need["kind"] not in ("move", "simultaneous") or seat not in need["seats"]:
+            return []
+        if "options" in need:
+            return [dict(o) for o in need["options"]]
+        g = self.current(state)
+        phase = need["phase"]
+        secret = knowledge.secrets.get("assembly") or {}
+        items = secret.get("items", [])
+        if phase == "assembly":
+            return self.seal_choices(g, seat, knowledge)
+        if phase == "initiative":
+            if not items:
+                return []
+            k = len(items) - 1
+            value = items[k].get("initiative", 0)
+            return [
+                {
+                    "type": "initiative",
+                    "seat": seat,
+                    "open": [{"index": k, "initiative": value}],
+                }
+            ]
+        if phase == "open":
+            entries = []
+            for i in need["closed"]:
+                if i >= len(items) - 1 or items[i]["slot"] not in knowledge.cards:
+                    return []
+                slot = items[i]["slot"]
+                entries.append(
+                    {"index": i, "slot": slot, "card": knowledge.cards[slot], "as": items[i]["as"]}
+                )
+            return [{"type": "open", "seat": seat, "open": entries}]
+        if phase == "drop":
+            return [
+                {"type": "drop", "seat": seat, "index": i, "slot": items[i]["slot"]}
+                for i in need["closed"]
+                if i < len(items) - 1
+            ]
+        if phase == "surprise":
+            out: list[Action] = [{"type": "surprise", "seat": seat, "open": []}]
+            for i in self.flow.closed_indices(g, seat):
+                if i >= len(items) - 1:
+                    continue
+                slot = items[i]["slot"]
+                card = knowledge.cards.get(slot)
+                if card in self.cat.spells and self.cat.spells[card].get("surprise"):
+                    entry = {"index": i, "slot": slot, "card": card, "as": items[i]["as"]}
+                    out.append({"type": "surprise", "seat": seat, "open": [entry]})
+            return out
+        if phase == "treasure":
+            out = [{"type": "treasure", "seat": seat, "use": None}]
+            hand = sorted(g["hand"][seat])
+            for tid in need["usable"]:
+                cost = self.cat.treasures[tid]["cost"]
+                for combo in combinations(hand, cost):
+                    out.append({"type": "treasure", "seat": seat, "use": tid, "slots": list(combo)})
+            return out
+        return []
+
+    def seal_choices(self, g: dict[str, Any], seat: int, knowledge: Knowledge) -> list[Action]:
+        """Every legal spell from the hand: 1–3 cards, one per type, wild magic fills a gap."""
+        hand = [s for s in sorted(g["hand"][seat]) if s in knowledge.cards]
+        out: list[Action] = []
+        seen: set[str] = set()
+        for size in (1, 2, 3):
+            for combo in combinations(hand, size):
+                cards = [knowledge.cards[s] for s in combo]
+                options = [
+                    list(SLOTS) if c == WILD else [self.cat.spells[c]["slot"]] for c in cards
+                ]
+                for places in product(*options):
+                    if len(set(places)) != size:
+                        continue
+                    pairs = sorted(zip(places, cards, combo, strict=True))
+                    key = repr([(p, c) for p, c, _ in pairs])
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    items: list[dict[str, Any]] = [{"slot": s, "as": p} for p, _, s in pairs]
+                    init = self.flow.initiative_of([{"as": p, "card": c} for p, c, _ in pairs])
+                    items.append({"initiative": init})
+                    out.append({"type": "seal", "seat": seat, "secret": {"items": items}})
+        return out
+
+    def auto_action(self, state: State, seat: int, knowledge: Knowledge) -> Action:
+        """The automatic choice when a timer ends (seed): seal one card, a delivery where
+        possible; take the hit and keep the creature; otherwise the first legal option."""
+        need = state["need"]
+        if need["kind"] == "move" and need["phase"] == "absorb":
+            return {"type": "absorb", "seat": seat, "creature": None}
+        actions = self.legal_actions(state, seat, knowledge)
+        if need["kind"] == "simultaneous" and need["phase"] == "assembly":
+            singles = [a for a in actions if len(a["secret"]["items"]) == 2]
+            for wanted in ("delivery", "source", "quality"):
+                for a in singles:
+                    slot = a["secret"]["items"][0]["slot"]
+                    if (
+                        knowledge.cards.get(slot) != WILD
+                        and a["secret"]["items"][0]["as"] == wanted
+                    ):
+                        return a
+            for a in singles:
+                if a["secret"]["items"][0]["as"] == "delivery":
+                    return a
+        if need["kind"] == "move" and need["phase"] == "surprise" and len(actions) > 1:
+            return actions[1]
+        if not actions:
+            raise IllegalAction("нет законного хода (нет тайных данных места?)")
+        return actions[0]
+
+    # ----- views ---------------------------------------------------------------------------
+
+    def view(self, state: State, knowledge: Knowledge) -> JSON:
+        g = self.current(state)
+        seat = knowledge.seat
+        need = state["need"]
+        seats = []
+        for s in range(g["n"]):
+            spell = g["spell"][s]
+            cast = g["cast"] if g["cast"] is not None and g["cast"]["seat"] == s else None
+            seats.append(
+                {
+                    "seat": s,
+                    "name": g["names"][s],
+                    "hero": g["heroes"][s] if s < len(g["heroes"]) else None,
+                    "life": g["life"][s],
+                    "alive": g["alive"][s],
+                    "kills": g["kills"][s],
+                    "survivals": g["survivals"][s],
+                    "hand_count": len(g["hand"][s]),
+                    "sealed": None if spell is None else spell["count"] - len(spell["dropped"]),
+                    "queue_place": g["queue"].index(s) + 1 if s in g["queue"] else None,
+                    "initiative": cast["init"] if cast else None,
+                    "spell": [c["card"] for c in cast["cards"]] if cast else [],
+                    "spell_name": cast.get("name") if cast else None,
+                    "creatures": [c["card"] for c in g["creatures"][s]],
+                    "treasures": list(g["treasures"][s]),
+                    "diseases": [t.split("#")[0] for t in g["diseases"][s]],
+                    "ghost_cards": list(g["ghost_next"][s]) + list(g["ghost_active"][s]),
+                    "palace": g["palace"] == s,
+                }
+            )
+        hand = []
+        if seat is not None:
+            hand = [{"slot": s, "card": knowledge.cards.get(s)} for s in g["hand"][seat]]
+        return {
+            "game": self.game_id,
+            "mode": g["mode"],
+            "fight": g["fight"],
+            "round": g["round"],
+            "turn": g["turn"],
+            "seats": seats,
+            "hand": hand,
+            "palace": g["palace"],
+            "deck": len(g["draw"]),
+            "discard": len(g["discard"]),
+            "treasure_pile": len(g["t_pile"]),
+            "ghost_pile": len(g["ghost_pile"]),
+            "bag": len(g["bag"]),
+            "winners": g["winners"],
+            "waiting": {
+                "kind": need["kind"],
+                "seats": need.get("seats", []),
+                "phase": need.get("phase", ""),
+                "hit": need.get("hit"),
+            },
+            "log": list(g["log"]),
+        }
+
+    def summary(self, state: State) -> JSON:
+        """The public result used by the scenario runner and tests."""
+        g = self.current(state)
+        return {
+            "fight": g["fight"],
+            "round": g["round"],
+            "life": list(g["life"]),
+            "alive": list(g["alive"]),
+            "medals": {"kills": list(g["kills"]), "survivals": list(g["survivals"])},
+            "treasures": [list(t) for t in g["treasures"]],
+            "diseases": [[t.split("#")[0] for t in d] for d in g["diseases"]],
+            "creatures": [[c["card"] for c in cr] for cr in g["creatures"]],
+            "palace": g["palace"],
+            "piles": {
+                "deck": len(g["draw"]),
+                "discard": len(g["discard"]),
+                "treasures": len(g["t_pile"]),
+                "treasure_discard": len(g["t_discard"]),
+                "ghosts": len(g["ghost_pile"]),
+                "ghost_discard": len(g["ghost_discard"]),
+                "bag": len(g["bag"]),
+            },
+            "winners": g["winners"],
+            "waiting": state["need"].get("phase", state["need"]["kind"]),
+            "log": list(g["log"]),
+        }

@@ -1,0 +1,213 @@
+"""Russian text generated from card effects, spell names, and small grammar helpers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import WILD, Catalog
+
+DATIVE = {
+    "self": "себе",
+    "left": "левому врагу",
+    "right": "правому врагу",
+    "neighbours": "каждому соседу",
+    "weakest": "самому хилому врагу",
+    "strongest": "самому живучему врагу",
+    "random": "случайному врагу",
+    "all_enemies": "каждому врагу",
+    "all_players": "каждому магу, включая себя",
+    "it": "цели",
+}
+ACCUSATIVE = {
+    "self": "себя",
+    "left": "левого врага",
+    "right": "правого врага",
+    "neighbours": "обоих соседей",
+    "weakest": "самого хилого врага",
+    "strongest": "самого живучего врага",
+    "random": "случайного врага",
+    "all_enemies": "всех врагов",
+    "all_players": "всех магов, включая себя",
+    "it": "цель",
+}
+NOMINATIVE = {
+    "self": "вы",
+    "left": "левый враг",
+    "right": "правый враг",
+    "neighbours": "оба соседа",
+    "weakest": "самый хилый враг",
+    "strongest": "самый живучий враг",
+    "random": "случайный враг",
+    "all_enemies": "все враги",
+    "all_players": "все маги, включая вас",
+    "it": "цель",
+}
+SLOT_GENITIVE = {"source": "заводилы", "quality": "наворота", "delivery": "прихода"}
+BANDS = ("1–4", "5–9", "10+")
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """``n`` with the Russian noun form that agrees with it: 1 карта, 2 карты, 5 карт."""
+    tail = n % 100
+    if 11 <= tail <= 14:
+        word = many
+    elif n % 10 == 1:
+        word = one
+    elif 2 <= n % 10 <= 4:
+        word = few
+    else:
+        word = many
+    return f"{n} {word}"
+
+
+def damage_words(n: int) -> str:
+    """«1 урон», «3 урона»."""
+    return plural(n, "урон", "урона", "урона")
+
+
+def life_words(n: int) -> str:
+    """«1 жизнь», «2 жизни», «5 жизней»."""
+    return plural(n, "жизнь", "жизни", "жизней")
+
+
+def cards_words(n: int) -> str:
+    """«1 карту», «2 карты», «5 карт» (accusative)."""
+    return plural(n, "карту", "карты", "карт")
+
+
+def op_text(op: dict[str, Any]) -> str:
+    """One operation as a Russian sentence (or clause inside a power roll band)."""
+    kind = op["op"]
+    target = op.get("target", "self")
+    if kind == "damage":
+        if target == "self":
+            return f"Получите {damage_words(op['amount'])}."
+        return f"Нанесите {damage_words(op['amount'])} {DATIVE[target]}."
+    if kind == "heal":
+        return f"Восстановите {life_words(op['amount'])}."
+    if kind == "power":
+        bands = "; ".join(
+            f"{BANDS[i]}: " + (" ".join(op_text(o) for o in band) or "ничего.").rstrip(".")
+            for i, band in enumerate(op["bands"])
+        )
+        return f"Могучий бросок, цель — {NOMINATIVE[target]}. {bands}."
+    if kind == "infect":
+        return f"Заразите {ACCUSATIVE[target]}: ЗПМП из мешка."
+    if kind == "infect_roll":
+        return (
+            f"Бросок на заражение ({NOMINATIVE[target]}): "
+            f"на 1–{op['upto']} цель тянет ЗПМП из мешка."
+        )
+    if kind == "cure":
+        return f"Вылечите {op.get('amount', 1)} своих ЗПМП (вечные не лечатся)."
+    if kind == "transfer":
+        return f"Передайте одну свою ЗПМП {DATIVE[target]}."
+    if kind == "treasure":
+        n = op.get("count", 1)
+        return f"Возьмите {plural(n, 'сокровище', 'сокровища', 'сокровищ')}."
+    if kind == "palace":
+        return "Захватите Хоромы."
+    if kind == "add_card":
+        return "Откройте компонент с верха колоды и добавьте его в заклинание."
+    if kind == "copy":
+        return f"Повторите эффект {SLOT_GENITIVE[op['slot']]} этого заклинания."
+    raise ValueError(kind)
+
+
+def effect_text(ops: list[dict[str, Any]]) -> str:
+    """A whole effect list as Russian text."""
+    return " ".join(op_text(op) for op in ops)
+
+
+def spell_card_text(card: dict[str, Any], catalog: Catalog) -> str:
+    """The rules text of a spell deck card, generated from its effect and flags."""
+    if card["id"] == WILD:
+        return (
+            "Заменяет любой недостающий компонент: при раскрытии открывайте карты с верха "
+            "колоды, пока не выпадет компонент нужного типа; остальные уходят в сброс."
+        )
+    parts: list[str] = []
+    if card.get("boost"):
+        parts.append("С усилением: +1 ко всем могучим броскам этого хода.")
+    if card.get("creature"):
+        parts.append("Тварь: при броске 5+ остаётся открытой и атакует снова в следующем ходу.")
+    parts.append(effect_text(card["effect"]))
+    if card.get("surprise"):
+        parts.append("Нежданчик: в запечатанном, ещё не применённом заклинании отменяет смерть.")
+    if card["slot"] == "delivery":
+        parts.append(f"Инициатива {card['initiative']}.")
+    return " ".join(parts)
+
+
+def treasure_text(card: dict[str, Any], catalog: Catalog) -> str:
+    """A treasure's text, generated from its fields."""
+    parts: list[str] = []
+    if card.get("power"):
+        parts.append(f"+{card['power']} ко всем вашим могучим броскам.")
+    if card.get("sign"):
+        school = catalog.schools[card["sign"]]["name"]
+        parts.append(f"Даёт знак школы «{school}».")
+    if card.get("cloak"):
+        parts.append(f"Каждый вражеский удар по вам меньше на {card['cloak']}.")
+    if card.get("end_turn"):
+        parts.append("В конце вашего хода: " + effect_text(card["end_turn"]))
+    if card["kind"] == "active":
+        parts.append(
+            f"Раз за ход, в свой ход: сбросьте {cards_words(card['cost'])} с руки. "
+            + effect_text(card["effect"])
+        )
+    if card.get("eternal"):
+        parts.append("Вечное: не теряется при смерти и в новой схватке.")
+    return " ".join(parts)
+
+
+def ghost_text(card: dict[str, Any], catalog: Catalog) -> str:
+    """A ghost card's text."""
+    if card["when"] == "now":
+        return "Сразу: " + effect_text(card["effect"])
+    parts = ["В следующей схватке:"]
+    if card.get("life"):
+        parts.append(f"начните с +{life_words(card['life'])}.")
+    if card.get("sign"):
+        parts.append(f"знак школы «{catalog.schools[card['sign']]['name']}» на всю схватку.")
+    if card.get("treasure"):
+        parts.append("начните с сокровищем.")
+    return " ".join(parts)
+
+
+def disease_text(card: dict[str, Any], catalog: Catalog) -> str:
+    """A disease kind's text."""
+    special = card.get("special")
+    parts: list[str] = []
+    if special == "hepatitis":
+        parts.append(
+            "Пока ваше заклинание закрыто, уберите из него одну лишнюю карту тайно в сброс; "
+            "место в очереди не меняется."
+        )
+    elif special == "warts":
+        parts.append("Ваши эффекты по всем врагам или всем магам бьют одного выбранного врага.")
+    elif special == "trindecit":
+        parts.append("Сразу 2 урона вам, затем жетон возвращается в мешок.")
+    if card.get("sign"):
+        parts.append(f"Даёт знак школы «{catalog.schools[card['sign']]['name']}».")
+    if card.get("end_turn"):
+        parts.append("В конце вашего хода: " + effect_text(card["end_turn"]))
+    if card.get("eternal"):
+        parts.append("Вечная: переживает смерть и новую схватку.")
+    return " ".join(parts)
+
+
+def spell_name(cards: list[tuple[dict[str, Any], str]]) -> str:
+    """Name of a spell from its (card, slot) pairs: наворот, приход, «от» заводилы."""
+    by_slot: dict[str, dict[str, Any]] = {}
+    for card, slot in cards:
+        by_slot.setdefault(slot, card)
+    delivery = by_slot.get("delivery")
+    gender = delivery["gender"] if delivery else "n"
+    words: list[str] = []
+    if "quality" in by_slot:
+        words.append(by_slot["quality"]["forms"][gender])
+    words.append(delivery["name"] if delivery else "Заклинание")
+    if "source" in by_slot:
+        words.append("от " + by_slot["source"]["genitive"])
+    return " ".join(words)
