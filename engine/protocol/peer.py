@@ -1,0 +1,660 @@
+"""The peer driver: runs a ``Rules`` game over the table protocol (sans-IO, async crypto).
+
+A peer receives opaque strings from its transport (``receive``), is told the time (``tick``), and
+sends strings back. The room's first roster member is the host: it sequences every message into
+the hash-chained log and broadcasts the entries; every peer (host included) validates each entry
+with ``Table.accept``. A peer fulfils its own obligations as soon as the log makes them due: chain
+tip, shuffle passes, private deliveries (end-to-end encrypted boxes carried by the log), escrow
+openings, chance preimages, reveal keys, moves (from its ``Player``, ``submit``, or the game's
+automatic choice when its timer ends or the host hurries it), and the final audit.
+
+Wire messages (canonical JSON text): ``post`` (author → host), ``entry`` (host → all),
+``checkpoint`` (peer → all, at every stage or round change), ``sync``/``entries`` (catch-up for a
+rejoining peer or a new host).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.auto import AutoRules
+from engine.core.model import JSON, Action, Knowledge, Rules, canonical_json
+from engine.fairness import commit as commitments
+from engine.fairness.backends.base import CryptoBackend, CryptoError
+from engine.fairness.deck import check_key, pass_one, pass_two, slot_commitments, unmask_many
+from engine.protocol.boxes import open_box, seal_box
+from engine.protocol.bundle import SecretBundle
+from engine.protocol.envelope import (
+    ENTRY_TAG,
+    MAX_WIRE,
+    Entry,
+    Envelope,
+    entry_hash,
+    hash_signature_ok,
+    make_envelope,
+    message_id,
+    sign_hash,
+)
+from engine.protocol.errors import ProtocolError
+from engine.protocol.players import Player, Waiting
+from engine.protocol.table import CHAIN_LENGTH, DELIVERY_TAG, Member, Table
+from engine.protocol.transport import Transport
+
+
+class Peer:
+    """One participant (player or spectator) at a table."""
+
+    def __init__(
+        self,
+        *,
+        peer_id: str,
+        roster: list[Member],
+        room: str,
+        game: str,
+        rules: Rules[Any],
+        backend: CryptoBackend,
+        transport: Transport,
+        bundle: SecretBundle,
+        player: Player | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        host_timeout: float = 10.0,
+        grace: float = 5.0,
+    ) -> None:
+        self.id = peer_id
+        self.rules = rules
+        self.backend = backend
+        self.transport = transport
+        self.bundle = bundle
+        self.player = player or Waiting()
+        self.clock = clock
+        self.host_timeout = host_timeout
+        self.grace = grace
+        self.table = Table(room, game, rules, backend, list(roster))
+        member = self.table.member(peer_id)
+        self.seat = member.seat if member is not None else None
+        self.knowledge = Knowledge(self.seat, {}, {"sealed": {}})
+        self.slot_keys: dict[int, dict[int, int]] = {}
+        self.errors: list[ProtocolError] = []
+        self.halted: str | None = None
+        self.outbox: dict[str, Envelope] = {}
+        self.posted: set[tuple[Any, ...]] = set()
+        self.since: dict[tuple[Any, ...], float] = {}
+        self.buffer: dict[int, Entry] = {}
+        self.remote_checkpoints: dict[int, tuple[str, str, str]] = {}
+        self.last_progress = clock()
+        self.boxes_read = 0
+        self.submitted: Action | None = None
+        self.on_bundle_change: Callable[[SecretBundle], None] | None = None
+        self._checkpointed: tuple[str, int] = ("", -1)
+        self._timed_out: set[tuple[Any, ...]] = set()
+        transport.on_receive(self.receive)
+
+    # ----- identity helpers -----------------------------------------------------------------
+
+    @property
+    def room(self) -> str:
+        """Room id."""
+        return self.table.room
+
+    @property
+    def game(self) -> str:
+        """Game id."""
+        return self.table.game
+
+    @property
+    def host(self) -> str:
+        """Current sequencer."""
+        return self.table.host or self.table.roster[0].peer
+
+    @property
+    def is_host(self) -> bool:
+        """True when this peer sequences the log."""
+        return self.host == self.id
+
+    def view(self) -> JSON:
+        """What this peer may see of the game."""
+        if self.table.state is None:
+            return None
+        return self.rules.view(self.table.state, self.knowledge)
+
+    def _note(self, error: ProtocolError) -> None:
+        self.errors.append(error)
+
+    # ----- host powers and UI ---------------------------------------------------------------
+
+    async def start(self, config: dict[str, Any], timer: int = 30) -> None:
+        """Host only: the first log entry, with the roster and the game's settings."""
+        body = {
+            "t": "start",
+            "rules": self.rules.game_id,
+            "config": config,
+            "timer": timer,
+            "roster": [m.to_json() for m in self.table.roster],
+        }
+        await self._post(body)
+
+    async def host_command(self, kind: str, seat: int | None = None) -> None:
+        """Host only: ``pause``, ``resume``, ``hurry``, ``kick``."""
+        body: dict[str, Any] = {"t": kind}
+        if seat is not None:
+            body["seat"] = seat
+        await self._post(body)
+
+    async def submit(self, action: Action) -> None:
+        """The local human's move (one of ``legal_actions``)."""
+        self.submitted = action
+        await self._act()
+
+    async def leave(self) -> None:
+        """Leave the game for good (the escrow lets the others carry on)."""
+        await self._post({"t": "leave"})
+
+    async def rejoin(self, via: str) -> None:
+        """Ask ``via`` for the whole log; entries replay through ``receive``."""
+        self.transport.send(via, _wire({"k": "sync", "from": len(self.table.log)}))
+
+    # ----- receiving ------------------------------------------------------------------------
+
+    async def receive(self, sender: str, raw: str) -> None:
+        """Handle one wire message from ``sender``; bad input is recorded, never raised."""
+        try:
+            await self._receive(sender, raw)
+        except ProtocolError as exc:
+            self._note(exc)
+        if self.halted is None:
+            try:
+                await self._act()
+            except ProtocolError as exc:
+                self._note(exc)
+
+    async def _receive(self, sender: str, raw: str) -> None:
+        if not isinstance(raw, str) or len(raw) > MAX_WIRE:
+            raise ProtocolError(sender, "wire message is oversized or not text")
+        try:
+            message = json.loads(raw)
+        except ValueError as exc:
+            raise ProtocolError(sender, "wire message is not JSON") from exc
+        if not isinstance(message, dict):
+            raise ProtocolError(sender, "wire message is not an object")
+        kind = message.get("k")
+        if kind == "post":
+            if not self.is_host:
+                raise ProtocolError(sender, "posted to a peer that is not the host")
+            await self._sequence(message.get("m"), sender)
+        elif kind == "entry":
+            await self._receive_entry(message.get("e"), sender)
+        elif kind == "entries":
+            entries = message.get("e")
+            if not isinstance(entries, list):
+                raise ProtocolError(sender, "entries must be a list")
+            for entry in entries:
+                await self._receive_entry(entry, sender)
+        elif kind == "sync":
+            start = message.get("from")
+            if not isinstance(start, int) or start < 0:
+                raise ProtocolError(sender, "bad sync request")
+            log = self.table.log
+            for i in range(start, len(log), 32):
+                self.transport.send(sender, _wire({"k": "entries", "e": log[i : i + 32]}))
+        elif kind == "checkpoint":
+            await self._receive_checkpoint(message, sender)
+        else:
+            raise ProtocolError(sender, f"unknown wire message {kind!r}")
+
+    async def _receive_entry(self, entry: Any, sender: str) -> None:
+        if self.halted is not None:
+            return
+        if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int):
+            raise ProtocolError(sender, "log entry is malformed")
+        seq = entry["seq"]
+        if seq < len(self.table.log):
+            if _safe_hash(entry) != self.table.hashes[seq]:
+                await self._check_equivocation(seq, entry, sender)
+            return
+        if seq > len(self.table.log):
+            if len(self.buffer) < 4096:
+                self.buffer[seq] = entry
+            return
+        await self._accept(entry, sender)
+        while len(self.table.log) in self.buffer:
+            await self._accept(self.buffer.pop(len(self.table.log)), sender)
+
+    async def _accept(self, entry: Entry, sender: str) -> None:
+        sequencer = entry.get("host")
+        try:
+            await self.table.accept(entry, sender)
+        except ProtocolError as exc:
+            if exc.peer != sender and isinstance(sequencer, str):
+                # The host sequenced what it should have refused: blame the host.
+                raise ProtocolError(sequencer, f"sequenced bad input: {exc}") from exc
+            raise
+        await self._after_entry(entry)
+
+    async def _sequence(self, envelope: Any, sender: str) -> None:
+        """Host: turn a message into the next log entry and broadcast it."""
+        table = self.table
+        entry: Entry = {"seq": len(table.log), "prev": table.head, "msg": envelope, "host": self.id}
+        try:
+            entry["hsig"] = await sign_hash(
+                self.backend, self.bundle.sign, ENTRY_TAG, entry_hash(entry)
+            )
+        except (TypeError, ValueError) as exc:
+            raise ProtocolError(sender, "message is not canonical JSON") from exc
+        await table.accept(entry, sender)
+        self.transport.broadcast(_wire({"k": "entry", "e": entry}))
+        await self._after_entry(entry)
+
+    async def _after_entry(self, entry: Entry) -> None:
+        self.last_progress = self.clock()
+        self.outbox.pop(message_id(entry["msg"]), None)
+        body = entry["msg"]["body"]
+        if body["t"] == "takeover" and not self.is_host:
+            for envelope in self.outbox.values():
+                self.transport.send(self.host, _wire({"k": "post", "m": envelope}))
+        await self._read_boxes()
+        if self.table.stage == "audit" and self.table.result is None:
+            if all(s in self.table.audits for s in self.table.present()):
+                await self.table.run_audit()
+        elif self.table.stage == "audit" and "aborted" in (self.table.result or {}):
+            if all(s in self.table.audits for s in self.table.present()):
+                note = self.table.result
+                await self.table.run_audit()
+                assert self.table.result is not None and note is not None
+                self.table.result.update(note)
+        seq = entry["seq"]
+        remote = self.remote_checkpoints.pop(seq, None)
+        if remote is not None and remote[0] != self.table.hashes[seq]:
+            self._equivocation(remote[2])
+        marker = (self.table.stage, self.table.round)
+        if marker != self._checkpointed:
+            self._checkpointed = marker
+            self.transport.broadcast(
+                _wire(
+                    {
+                        "k": "checkpoint",
+                        "seq": seq,
+                        "hash": self.table.hashes[seq],
+                        "hsig": entry["hsig"],
+                        "host": entry["host"],
+                    }
+                )
+            )
+
+    # ----- equivocation ---------------------------------------------------------------------
+
+    async def _receive_checkpoint(self, message: dict[str, Any], sender: str) -> None:
+        seq, digest, hsig, host = (message.get(k) for k in ("seq", "hash", "hsig", "host"))
+        if not (isinstance(seq, int) and isinstance(digest, str) and isinstance(hsig, str)):
+            raise ProtocolError(sender, "checkpoint is malformed")
+        member = self.table.member(host) if isinstance(host, str) else None
+        if member is None or not await hash_signature_ok(
+            self.backend, member.sign, ENTRY_TAG, digest, hsig
+        ):
+            raise ProtocolError(sender, "checkpoint carries no valid host signature")
+        assert isinstance(host, str)
+        if seq < len(self.table.hashes):
+            if self.table.hashes[seq] != digest and self.table.log[seq]["host"] == host:
+                self._equivocation(host)
+        elif len(self.remote_checkpoints) < 4096:
+            self.remote_checkpoints[seq] = (digest, hsig, host)
+
+    async def _check_equivocation(self, seq: int, entry: Entry, sender: str) -> None:
+        host = entry.get("host")
+        member = self.table.member(host) if isinstance(host, str) else None
+        if member is not None and await hash_signature_ok(
+            self.backend, member.sign, ENTRY_TAG, _safe_hash(entry), str(entry.get("hsig"))
+        ):
+            if self.table.log[seq]["host"] == host:
+                assert isinstance(host, str)
+                self._equivocation(host)
+            return
+        raise ProtocolError(sender, f"conflicting entry {seq} without a valid host signature")
+
+    def _equivocation(self, host: str) -> None:
+        self.halted = f"host {host} sent different log entries to different peers"
+        self._note(ProtocolError(host, "equivocation: two signed log entries with one number"))
+
+    # ----- acting ---------------------------------------------------------------------------
+
+    async def _post(self, body: dict[str, Any]) -> None:
+        envelope = await make_envelope(
+            self.backend, self.bundle.sign, self.room, self.game, self.id, self.table.head, body
+        )
+        if self.is_host:
+            await self._sequence(envelope, self.id)
+        else:
+            self.outbox[message_id(envelope)] = envelope
+            self.transport.send(self.host, _wire({"k": "post", "m": envelope}))
+
+    async def _act(self) -> None:
+        """Post whatever this peer owes now, until nothing more is due."""
+        for _ in range(64):
+            if self.halted is not None or self.table.stage in ("new", "done", "halted"):
+                return
+            if not await self._act_once():
+                return
+
+    def _once(self, key: tuple[Any, ...]) -> bool:
+        """True the first time ``key`` is seen (an obligation not yet posted)."""
+        if key in self.posted:
+            return False
+        self.posted.add(key)
+        return True
+
+    async def _act_once(self) -> bool:
+        table = self.table
+        if self.is_host:
+            for seat, owed in table.obligations().items():
+                if seat in table.out and owed == "action":
+                    if self._once(("auto", table.round, seat)):
+                        await self._post({"t": "auto", "seat": seat})
+                        return True
+        if self.seat is None or self.seat in table.out:
+            return False
+        seat = self.seat
+        if table.stage == "play":
+            for (giver, receiver), slots in sorted(table.pending_deliveries().items()):
+                if giver == seat and self._once(("deliver", receiver, tuple(slots))):
+                    await self._post(await self._delivery(receiver, slots))
+                    return True
+        owed = table.obligations().get(seat)
+        if owed is None:
+            return False
+        key = (owed, table.stage, table.round, table.chance_event)
+        if owed == "action":
+            if key in self.posted:
+                return False
+            action = await self._choose()
+            if action is None or not self._once(key):
+                return False
+            await self._post({"t": "action", "action": action})
+            return True
+        if owed.startswith("deliver") or not self._once(key):
+            return False
+        body = await self._obligation_body(owed)
+        await self._post(body)
+        return True
+
+    async def _obligation_body(self, owed: str) -> dict[str, Any]:
+        table = self.table
+        seat = self.seat
+        assert seat is not None
+        seed = self.bundle.shuffle_seed(self.room, self.game)
+        chain = self.bundle.chain(self.room, self.game, CHAIN_LENGTH)
+        if owed == "chain":
+            return {"t": "chain", "tip": chain.tip().hex()}
+        if owed == "pass1":
+            decks = {}
+            for name, transcript in table.decks.items():
+                source = transcript.pass1[-1] if transcript.pass1 else transcript.initial
+                decks[name] = _hex_list(await pass_one(self.backend, seed, name, source))
+            escrow = {}
+            for other in range(table.seats):
+                if other != seat:
+                    escrow[str(other)] = await seal_box(
+                        self.backend,
+                        self.bundle.dh,
+                        table.seat_member(other).dh,
+                        self.room,
+                        self.game,
+                        f"escrow {seat}->{other}",
+                        seed.seed,
+                    )
+            return {"t": "shuffle1", "decks": decks, "escrow": escrow}
+        if owed == "pass2":
+            decks, commits = {}, {}
+            for name, transcript in table.decks.items():
+                source = transcript.pass2[-1] if transcript.pass2 else transcript.pass1[-1]
+                out = await pass_two(self.backend, seed, name, transcript.first_slot, source)
+                decks[name] = _hex_list(out)
+                commits[name] = slot_commitments(
+                    self.room, self.game, seat, seed, transcript.first_slot, len(source)
+                )
+            return {"t": "shuffle2", "decks": decks, "commits": commits}
+        if owed.startswith("escrow"):
+            departed = int(owed.split()[1])
+            recovered = await open_box(
+                self.backend,
+                self.bundle.dh,
+                table.seat_member(departed).dh,
+                self.room,
+                self.game,
+                f"escrow {departed}->{seat}",
+                table.escrow[departed][seat],
+            )
+            return {"t": "escrow", "seat": departed, "seed": recovered.hex()}
+        if owed == "preimage":
+            event = table.chance_event + 1
+            return {"t": "preimage", "event": event, "value": chain.preimage(event).hex()}
+        if owed == "keys":
+            slots = self.rules.decision(table.state).slots
+            return {"t": "keys", "keys": {str(s): _key_hex(seed.slot_key(s)) for s in slots}}
+        if owed == "audit":
+            return {"t": "audit", "seed": seed.seed.hex(), "chain": chain.seed.hex()}
+        raise ProtocolError(self.id, f"unknown obligation {owed}")
+
+    async def _delivery(self, receiver: int, slots: list[int]) -> dict[str, Any]:
+        """Own keys for ``slots``, signed, boxed for ``receiver`` only."""
+        seat = self.seat
+        seed = self.bundle.shuffle_seed(self.room, self.game)
+        inner = canonical_json(
+            {
+                "room": self.room,
+                "game": self.game,
+                "from": seat,
+                "to": receiver,
+                "keys": {str(s): _key_hex(self._key_to_send(s, seed.slot_key(s))) for s in slots},
+            }
+        ).decode()
+        signature = await self.backend.sign(self.bundle.sign, DELIVERY_TAG + inner.encode())
+        payload = canonical_json({"plain": inner, "sig": signature.hex()})
+        box = await seal_box(
+            self.backend,
+            self.bundle.dh,
+            self.table.seat_member(receiver).dh,
+            self.room,
+            self.game,
+            f"deliver {seat}->{receiver}",
+            payload,
+        )
+        return {"t": "deliver", "to": receiver, "slots": slots, "box": box}
+
+    def _key_to_send(self, slot: int, key: int) -> int:
+        """Hook for tests of a dishonest peer; an honest peer sends its real key."""
+        return key
+
+    async def _choose(self) -> Action | None:
+        table = self.table
+        seat = self.seat
+        assert seat is not None
+        state = table.state
+        auto = (seat, table.round) in table.hurried or ("action", table.round) in self._timed_out
+        if auto and isinstance(self.rules, AutoRules):
+            action = self.rules.auto_action(state, seat, self.knowledge)
+        else:
+            legal = self.rules.legal_actions(state, seat, self.knowledge)
+            action = self.submitted
+            self.submitted = None
+            if action is None:
+                action = await self.player.choose(self.rules, state, seat, self.knowledge, legal)
+        if action is None:
+            return None
+        return self._complete(dict(action))
+
+    def _complete(self, action: Action) -> Action:
+        """Turn ``seal`` into commitments and index-only openings into full ones."""
+        table = self.table
+        seat = self.seat
+        assert seat is not None
+        if "seal" in action:
+            choices = action.pop("seal")
+            phase = self.rules.decision(table.state).phase
+            context = commitments.CommitContext(self.room, self.game, table.round, phase, seat)
+            base = len(table.commits.get(seat, []))
+            digests = []
+            for i, choice in enumerate(choices):
+                digest, opening = commitments.commit(context, choice)
+                self.bundle.openings[base + i] = (opening.nonce.hex(), choice)
+                self.knowledge.secrets["sealed"][str(base + i)] = choice
+                digests.append(digest)
+            action["commit"] = digests
+            if self.on_bundle_change is not None:
+                self.on_bundle_change(self.bundle)
+        if isinstance(action.get("open"), list):
+            seed = self.bundle.shuffle_seed(self.room, self.game)
+            full = []
+            for item in action["open"]:
+                index = item["index"]
+                nonce, choice = self.bundle.openings[index]
+                opened: dict[str, Any] = {"index": index, "nonce": nonce}
+                if isinstance(choice, int) and not isinstance(choice, bool):
+                    keys = dict(self.slot_keys.get(choice, {}))
+                    keys[seat] = seed.slot_key(choice)
+                    opened["slot"] = choice
+                    opened["keys"] = {
+                        str(s): _key_hex(k) for s, k in keys.items() if s not in table.recovered
+                    }
+                else:
+                    opened["value"] = choice
+                full.append(opened)
+            action["open"] = full
+        return action
+
+    # ----- private knowledge ----------------------------------------------------------------
+
+    async def _read_boxes(self) -> None:
+        """Open deliveries addressed to this seat, check them, and learn the cards."""
+        table = self.table
+        if self.seat is None:
+            return
+        seat = self.seat
+        while self.boxes_read < len(table.boxes):
+            giver, receiver, box = table.boxes[self.boxes_read]
+            self.boxes_read += 1
+            if receiver != seat:
+                continue
+            try:
+                payload = json.loads(
+                    await open_box(
+                        self.backend,
+                        self.bundle.dh,
+                        table.seat_member(giver).dh,
+                        self.room,
+                        self.game,
+                        f"deliver {giver}->{seat}",
+                        box,
+                    )
+                )
+                inner = json.loads(payload["plain"])
+                keys = {int(s): int(k, 16) for s, k in inner["keys"].items()}
+            except (CryptoError, ValueError, KeyError, TypeError):
+                self._note(ProtocolError(table.seat_member(giver).peer, "undecipherable delivery"))
+                continue
+            bad = [
+                s
+                for s, k in keys.items()
+                if not check_key(self.room, self.game, giver, s, k, table.slot_commitment(giver, s))
+            ]
+            if bad:
+                giver_peer = table.seat_member(giver).peer
+                self._note(ProtocolError(giver_peer, f"delivered a wrong key for slot {bad[0]}"))
+                if self._once(("complaint", giver, bad[0])):
+                    await self._post(
+                        {"t": "complaint", "plain": payload["plain"], "sig": payload["sig"]}
+                    )
+                continue
+            for slot, key in keys.items():
+                self.slot_keys.setdefault(slot, {})[giver] = key
+        await self._learn_cards()
+
+    async def _learn_cards(self) -> None:
+        table = self.table
+        seat = self.seat
+        if seat is None or table.stage not in ("play", "audit"):
+            return
+        seed = self.bundle.shuffle_seed(self.room, self.game)
+        todo = []
+        for slot in sorted(self.rules.visible_slots(table.state, seat)):
+            if slot in self.knowledge.cards:
+                continue
+            if slot in table.revealed:
+                self.knowledge.cards[slot] = table.revealed[slot]
+                continue
+            keys = []
+            for owner in range(table.seats):
+                if owner == seat:
+                    keys.append(seed.slot_key(slot))
+                elif owner in table.recovered:
+                    keys.append(table.recovered[owner].slot_key(slot))
+                elif owner in self.slot_keys.get(slot, {}):
+                    keys.append(self.slot_keys[slot][owner])
+            if len(keys) == table.seats:
+                todo.append((slot, keys))
+        if not todo:
+            return
+        cards = await unmask_many(
+            self.backend, [(table.final_x(s), k) for s, k in todo], table.cards
+        )
+        for (slot, _), card in zip(todo, cards, strict=True):
+            if card is None:
+                self._note(ProtocolError(self.id, f"slot {slot} unmasks to no card"))
+                if self._once(("deck-complaint", slot)):
+                    await self._post({"t": "complaint", "slot": slot})
+            else:
+                self.knowledge.cards[slot] = card
+
+    # ----- time -----------------------------------------------------------------------------
+
+    async def tick(self) -> None:
+        """Timers: own automatic choice, the host's timeouts, and host failover."""
+        now = self.clock()
+        table = self.table
+        if self.halted is not None or table.stage in ("new", "done", "halted"):
+            return
+        obligations = table.obligations()
+        for seat, owed in obligations.items():
+            key = (seat, owed, table.stage, table.round, table.chance_event, len(table.given))
+            self.since.setdefault(key, now)
+            waited = now - self.since[key]
+            if table.paused:
+                self.since[key] = now
+                continue
+            if seat == self.seat and owed == "action" and waited >= table.timer:
+                self._timed_out.add(("action", table.round))
+            if self.is_host and waited >= table.timer + self.grace and seat not in table.out:
+                if self._once(("timeout",) + key):
+                    try:
+                        await self._post({"t": "timeout", "seat": seat})
+                    except ProtocolError as exc:
+                        self._note(exc)
+        if not self.is_host and now - self.last_progress > self.host_timeout + table.timer:
+            if table.successor() == self.id and self._once(("takeover", len(table.log))):
+                self._note(ProtocolError(self.host, "host fell silent; taking over sequencing"))
+                table.host = self.id
+                await self._post({"t": "takeover"})
+        try:
+            await self._act()
+        except ProtocolError as exc:
+            self._note(exc)
+
+
+def _wire(message: dict[str, Any]) -> str:
+    return canonical_json(message).decode()
+
+
+def _hex_list(values: list[int]) -> list[str]:
+    return [format(v, "064x") for v in values]
+
+
+def _key_hex(key: int) -> str:
+    return format(key, "064x")
+
+
+def _safe_hash(entry: Any) -> str:
+    try:
+        return entry_hash(entry)
+    except (KeyError, TypeError, ValueError):
+        return ""

@@ -1,0 +1,878 @@
+"""The table state every peer derives from the log, and the checks each entry must pass.
+
+``Table.accept(entry)`` validates an entry completely (host signature, chain link, author
+signature, replay, shape, stage, engine legality, commitment openings and deck keys) and only then
+changes anything; a rejected entry raises ``ProtocolError`` naming the peer to blame and leaves the
+table exactly as it was. Everything here is deterministic, so peers that accepted the same log hold
+the same table (``Table.digest``).
+
+Stages: ``chains`` (hash-chain tips) → ``shuffle1`` → ``shuffle2`` (seats in order) → ``play`` →
+``audit`` → ``done`` (or ``halted`` when the table cannot go on).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.auto import AutoRules
+from engine.core.model import Action, IllegalAction, Kind, Knowledge, Rules, canonical_json
+from engine.fairness import commit as commitments
+from engine.fairness import curve
+from engine.fairness.backends.base import CryptoBackend
+from engine.fairness.deck import (
+    DeckError,
+    DeckLayout,
+    DeckTranscript,
+    ShuffleSeed,
+    audit_deck,
+    card_points,
+    card_table,
+    check_deck,
+    check_key,
+    key_commitment,
+    unmask_many,
+)
+from engine.fairness.randomness import HashChain, joint_value, verify_link
+from engine.protocol.envelope import (
+    ENTRY_TAG,
+    Entry,
+    entry_hash,
+    envelope_shape_error,
+    envelope_signature_ok,
+    genesis_hash,
+    hash_signature_ok,
+    message_id,
+)
+from engine.protocol.errors import ProtocolError
+
+CHAIN_LENGTH = 256
+HOST_ONLY = {"start", "pause", "resume", "hurry", "kick", "timeout", "auto", "takeover"}
+
+
+@dataclass(frozen=True)
+class Member:
+    """One roster line: a peer, its seat (``None``: spectator) and its public keys."""
+
+    peer: str
+    seat: int | None
+    sign: bytes
+    dh: bytes
+
+    def to_json(self) -> dict[str, Any]:
+        """Roster JSON."""
+        return {"peer": self.peer, "seat": self.seat, "sign": self.sign.hex(), "dh": self.dh.hex()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Member:
+        """Parse a roster line."""
+        seat = data["seat"]
+        if seat is not None and not isinstance(seat, int):
+            raise ValueError("seat must be an int or null")
+        return cls(str(data["peer"]), seat, bytes.fromhex(data["sign"]), bytes.fromhex(data["dh"]))
+
+
+@dataclass
+class Table:
+    """Deterministic table state; one per peer."""
+
+    room: str
+    game: str
+    rules: Rules[Any]
+    backend: CryptoBackend
+    roster: list[Member]
+    log: list[Entry] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+    stage: str = "new"
+    host: str = ""
+    config: dict[str, Any] = field(default_factory=dict)
+    timer: int = 30
+    state: Any = None
+    round: int = 0
+    round_start: int = 0
+    node: tuple[str, str] = ("", "")
+    chance_event: int = 0
+    tips: dict[int, bytes] = field(default_factory=dict)
+    chain_last: dict[int, bytes] = field(default_factory=dict)
+    layout: DeckLayout = field(default_factory=lambda: DeckLayout(()))
+    cards: dict[int, str] = field(default_factory=dict)
+    decks: dict[str, DeckTranscript] = field(default_factory=dict)
+    escrow: dict[int, dict[int, str]] = field(default_factory=dict)
+    out: dict[int, str] = field(default_factory=dict)
+    recovered: dict[int, ShuffleSeed] = field(default_factory=dict)
+    blame: dict[int, str] = field(default_factory=dict)
+    given: set[tuple[int, int, int]] = field(default_factory=set)
+    boxes: list[tuple[int, int, str]] = field(default_factory=list)
+    revealed: dict[int, str] = field(default_factory=dict)
+    reveal_keys: dict[int, dict[int, int]] = field(default_factory=dict)
+    preimages: dict[int, bytes] = field(default_factory=dict)
+    commits: dict[int, list[tuple[str, int, str]]] = field(default_factory=dict)
+    paused: bool = False
+    hurried: set[tuple[int, int]] = field(default_factory=set)
+    audits: dict[int, ShuffleSeed] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+
+    # ----- roster helpers -------------------------------------------------------------------
+
+    def member(self, peer: str) -> Member | None:
+        """Roster line of ``peer``."""
+        return next((m for m in self.roster if m.peer == peer), None)
+
+    def seat_member(self, seat: int) -> Member:
+        """Roster line of the player in ``seat``."""
+        return next(m for m in self.roster if m.seat == seat)
+
+    @property
+    def seats(self) -> int:
+        """Number of player seats."""
+        return sum(1 for m in self.roster if m.seat is not None)
+
+    def present(self) -> list[int]:
+        """Seats still in the game, in order."""
+        return [s for s in range(self.seats) if s not in self.out]
+
+    @property
+    def head(self) -> str:
+        """Hash of the last entry (or the genesis hash)."""
+        return self.hashes[-1] if self.hashes else genesis_hash(self.room, self.game)
+
+    def digest(self) -> str:
+        """Hash of the game state and the public table facts: equal on peers with equal logs."""
+        facts = {
+            "head": self.head,
+            "stage": self.stage,
+            "out": {str(k): v for k, v in sorted(self.out.items())},
+            "blame": {str(k): v for k, v in sorted(self.blame.items())},
+            "revealed": {str(k): v for k, v in sorted(self.revealed.items())},
+            "state": self.rules.state_hash(self.state) if self.state is not None else None,
+        }
+        return hashlib.sha256(canonical_json(facts)).hexdigest()
+
+    # ----- obligations ----------------------------------------------------------------------
+
+    def _shuffle_turn(self) -> dict[int, str]:
+        """The seat whose shuffle pass is next."""
+        first = next(iter(self.decks.values()), None)
+        if first is None:
+            return {}
+        if self.stage == "shuffle1":
+            done, key = len(first.pass1), "pass1"
+        else:
+            done, key = len(first.pass2), "pass2"
+        return {done: key} if done < self.seats else {}
+
+    def pending_deliveries(self) -> dict[tuple[int, int], list[int]]:
+        """``(giver, receiver) → slots`` still owed, for present givers and receivers."""
+        owed: dict[tuple[int, int], list[int]] = {}
+        if self.stage != "play":
+            return owed
+        present = self.present()
+        for receiver in present:
+            for slot in sorted(self.rules.visible_slots(self.state, receiver)):
+                if slot in self.revealed:
+                    continue
+                for giver in present:
+                    if giver != receiver and (giver, receiver, slot) not in self.given:
+                        owed.setdefault((giver, receiver), []).append(slot)
+        return owed
+
+    def escrow_pending(self) -> list[int]:
+        """Seats out of the game whose shuffle seed is not recovered yet."""
+        if self.stage not in ("play", "audit"):
+            return []
+        return [s for s in sorted(self.out) if s not in self.recovered]
+
+    def obligations(self) -> dict[int, str]:
+        """What each seat must post now (one item per seat), for timers and for the driver."""
+        result: dict[int, str] = {}
+        present = self.present()
+        if self.stage == "chains":
+            return {s: "chain" for s in present if s not in self.tips}
+        if self.stage in ("shuffle1", "shuffle2"):
+            return self._shuffle_turn()
+        if self.stage == "audit":
+            return {s: "audit" for s in present if s not in self.audits}
+        if self.stage != "play":
+            return result
+        pending_escrow = self.escrow_pending()
+        if pending_escrow and present:
+            return {present[0]: f"escrow {pending_escrow[0]}"}
+        owed = self.pending_deliveries()
+        if owed:
+            for giver, receiver in sorted(owed):
+                result.setdefault(giver, f"deliver {receiver}")
+            return result
+        decision = self.rules.decision(self.state)
+        if decision.kind == Kind.CHANCE:
+            return {s: "preimage" for s in present if s not in self.preimages}
+        if decision.kind == Kind.REVEAL:
+            return {s: "keys" for s in present if s not in self.reveal_keys}
+        if decision.kind in (Kind.MOVE, Kind.SIMULTANEOUS):
+            return {s: "action" for s in decision.seats}
+        return result
+
+    # ----- entry acceptance -----------------------------------------------------------------
+
+    async def accept(self, entry: Entry, via: str) -> None:
+        """Validate ``entry`` completely, then apply it; ``ProtocolError`` names who is to blame."""
+        if not isinstance(entry, dict) or set(entry) != {"seq", "prev", "msg", "host", "hsig"}:
+            raise ProtocolError(via, "log entry is malformed")
+        if entry["seq"] != len(self.log) or entry["prev"] != self.head:
+            raise ProtocolError(via, f"log entry {entry['seq']} does not extend the log")
+        sequencer = entry["host"]
+        expected_host = self.host or self.roster[0].peer
+        body_type = entry["msg"].get("body", {}).get("t") if isinstance(entry["msg"], dict) else ""
+        if sequencer != expected_host and not (
+            body_type == "takeover" and sequencer == self.successor()
+        ):
+            raise ProtocolError(via, f"entry sequenced by {sequencer}, not the host")
+        host_member = self.member(sequencer)
+        assert host_member is not None or sequencer not in {m.peer for m in self.roster}
+        if host_member is None or not isinstance(entry["hsig"], str):
+            raise ProtocolError(via, "entry from an unknown sequencer")
+        digest = entry_hash(entry)
+        if not await hash_signature_ok(
+            self.backend, host_member.sign, ENTRY_TAG, digest, entry["hsig"]
+        ):
+            raise ProtocolError(via, "log entry carries a bad host signature")
+        await self.check_message(entry["msg"], sequencer)
+        apply = await self._plan(entry["msg"], sequencer)
+        # Nothing above changed the table; from here on nothing may fail.
+        self.log.append(entry)
+        self.hashes.append(digest)
+        self.seen.add(message_id(entry["msg"]))
+        apply()
+        await self._advance()
+
+    def successor(self) -> str:
+        """The peer that takes over sequencing if the current host falls silent."""
+        order = [m.peer for m in self.roster]
+        current = self.host or order[0]
+        index = order.index(current)
+        return order[(index + 1) % len(order)]
+
+    async def check_message(self, envelope: Any, via: str) -> None:
+        """Shape, ids, freshness and signature of one envelope (no state change)."""
+        problem = envelope_shape_error(envelope)
+        if problem:
+            raise ProtocolError(via, problem)
+        author = self.member(envelope["from"])
+        if author is None:
+            raise ProtocolError(via, f"message from {envelope['from']!r}, who is not at the table")
+        if envelope["room"] != self.room or envelope["game"] != self.game:
+            raise ProtocolError(via, "message belongs to another room or game (replay)")
+        if message_id(envelope) in self.seen:
+            raise ProtocolError(via, "message replayed: already in the log")
+        if envelope["prev"] not in self.hashes and envelope["prev"] != genesis_hash(
+            self.room, self.game
+        ):
+            raise ProtocolError(via, "message follows an entry that is not in this log")
+        if not await envelope_signature_ok(self.backend, author.sign, envelope):
+            raise ProtocolError(
+                via, f"bad signature on a message claiming to be from {author.peer}"
+            )
+
+    async def _plan(self, envelope: dict[str, Any], sequencer: str) -> Any:
+        """Check one message against the stage; return a closure that applies it."""
+        author = self.member(envelope["from"])
+        assert author is not None
+        body = envelope["body"]
+        kind = body["t"]
+        name = author.peer
+        if kind in HOST_ONLY:
+            if name != sequencer:
+                raise ProtocolError(name, f"{kind!r} is for the host only")
+            return await self._plan_host(body, name)
+        if author.seat is None:
+            raise ProtocolError(name, "spectators do not act")
+        seat = author.seat
+        if self.stage in ("done", "halted", "new"):
+            raise ProtocolError(name, f"no moves while the table is {self.stage}")
+        if seat in self.out and kind != "complaint":
+            raise ProtocolError(name, "that seat has left the game")
+        handler = {
+            "chain": self._plan_chain,
+            "shuffle1": self._plan_shuffle1,
+            "shuffle2": self._plan_shuffle2,
+            "deliver": self._plan_deliver,
+            "escrow": self._plan_escrow,
+            "preimage": self._plan_preimage,
+            "keys": self._plan_keys,
+            "action": self._plan_action,
+            "complaint": self._plan_complaint,
+            "leave": self._plan_leave,
+            "audit": self._plan_audit,
+        }.get(kind)
+        if handler is None:
+            raise ProtocolError(name, f"unknown message type {kind!r}")
+        if kind == "action":
+            prev_seq = (
+                self.hashes.index(envelope["prev"]) if envelope["prev"] in self.hashes else -1
+            )
+            if prev_seq < self.round_start:
+                raise ProtocolError(name, "action was made for an earlier round (stale replay)")
+        result: Any = await handler(seat, body, name)
+        return result
+
+    # ----- host messages --------------------------------------------------------------------
+
+    async def _plan_host(self, body: dict[str, Any], name: str) -> Any:
+        kind = body["t"]
+        if kind == "start":
+            if self.stage != "new":
+                raise ProtocolError(name, "the game has started already")
+            try:
+                roster = [Member.from_json(m) for m in body["roster"]]
+                config = dict(body["config"])
+                timer = int(body["timer"])
+            except (KeyError, TypeError, ValueError) as exc:
+                raise ProtocolError(name, f"malformed start: {exc}") from exc
+            if roster != self.roster:
+                raise ProtocolError(name, "start roster differs from the room's roster")
+            if body.get("rules") != self.rules.game_id:
+                raise ProtocolError(name, "start names other rules")
+            state = self.rules.new_game(config)
+            layout = DeckLayout.from_rules(self.rules.hidden_decks(config))
+
+            def start() -> None:
+                self.host = name
+                self.config = config
+                self.timer = timer
+                self.state = state
+                self.layout = layout
+                self.stage = "chains"
+
+            return start
+        if kind in ("pause", "resume"):
+
+            def pause() -> None:
+                self.paused = kind == "pause"
+
+            return pause
+        if kind == "takeover":
+
+            def takeover() -> None:
+                self.host = name
+
+            return takeover
+        seat = body.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < self.seats or seat in self.out:
+            raise ProtocolError(name, f"{kind!r} names no seat in the game")
+        obligations = self.obligations()
+        if kind == "hurry":
+            if obligations.get(seat) != "action":
+                raise ProtocolError(name, "that seat has no move to hurry")
+
+            def hurry() -> None:
+                self.hurried.add((seat, self.round))
+
+            return hurry
+        if kind == "kick":
+            return lambda: self._leave(seat, "kicked by the host", blamed=False)
+        if kind == "timeout":
+            owed = obligations.get(seat)
+            if owed is None:
+                raise ProtocolError(name, "that seat owes nothing")
+            if owed == "action":
+                return await self._plan_auto(seat, name)
+            if self.stage in ("chains", "shuffle1", "shuffle2"):
+                return lambda: self._halt(seat, f"withheld {owed} before the game began")
+            return lambda: self._leave(seat, f"timed out: withheld {owed}", blamed=True)
+        if kind == "auto":
+            if seat not in self.out:
+                raise ProtocolError(name, "the log chooses only for absent seats")
+            return await self._plan_auto(seat, name)
+        raise ProtocolError(name, f"unknown host message {kind!r}")
+
+    async def _plan_auto(self, seat: int, name: str) -> Any:
+        if self.obligations().get(seat) != "action" and seat not in self.out:
+            raise ProtocolError(name, "that seat has no move pending")
+        decision = self.rules.decision(self.state)
+        if seat not in decision.seats:
+            raise ProtocolError(name, "that seat has no move pending")
+        if not isinstance(self.rules, AutoRules):
+            raise ProtocolError(name, "these rules make no automatic choices")
+        action = self.rules.auto_action(self.state, seat, None)
+        return self._engine_apply(action, name, commits=None, seat=seat)
+
+    def _leave(self, seat: int, reason: str, blamed: bool) -> None:
+        self.out[seat] = reason
+        if blamed:
+            self.blame.setdefault(seat, reason)
+        self.preimages.pop(seat, None)
+        self.reveal_keys.pop(seat, None)
+
+    def _halt(self, seat: int | None, reason: str) -> None:
+        if seat is not None:
+            self.blame.setdefault(seat, reason)
+        self.stage = "halted"
+
+    # ----- set-up ---------------------------------------------------------------------------
+
+    async def _plan_chain(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        if self.stage != "chains" or seat in self.tips:
+            raise ProtocolError(name, "no chain commitment expected now")
+        tip = _hex_bytes(body.get("tip"), 32, name, "chain tip")
+
+        def apply() -> None:
+            self.tips[seat] = tip
+            self.chain_last[seat] = tip
+
+        return apply
+
+    def _expect_turn(self, stage: str, seat: int, name: str) -> None:
+        if self.stage != stage or self.obligations().get(seat) is None:
+            raise ProtocolError(name, f"it is not seat {seat}'s turn to shuffle")
+
+    def _parse_decks(self, body: dict[str, Any], name: str, seat: int) -> dict[str, list[int]]:
+        decks = body.get("decks")
+        if not isinstance(decks, dict) or set(decks) != {d for d, _ in self.layout.decks}:
+            raise ProtocolError(name, "shuffle must carry every hidden deck")
+        parsed = {}
+        for deck, cards in self.layout.decks:
+            values = decks[deck]
+            if not isinstance(values, list) or not all(
+                isinstance(v, str) and len(v) == 64 for v in values
+            ):
+                raise ProtocolError(name, f"deck {deck!r} is not a list of x-coordinates")
+            try:
+                xs = [int(v, 16) for v in values]
+                check_deck(xs, len(cards), seat)
+            except (ValueError, DeckError) as exc:
+                raise ProtocolError(name, f"deck {deck!r}: {exc}") from exc
+            parsed[deck] = xs
+        return parsed
+
+    async def _plan_shuffle1(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        self._expect_turn("shuffle1", seat, name)
+        decks = self._parse_decks(body, name, seat)
+        escrow = body.get("escrow")
+        others = {s for s in range(self.seats) if s != seat}
+        if not isinstance(escrow, dict) or {int(k) for k in escrow} != others:
+            raise ProtocolError(name, "escrow must hold one box per other seat")
+        boxes = {int(k): v for k, v in escrow.items() if isinstance(v, str) and len(v) < 512}
+        if len(boxes) != len(others):
+            raise ProtocolError(name, "escrow boxes are malformed")
+
+        def apply() -> None:
+            for deck, xs in decks.items():
+                self.decks[deck].pass1.append(xs)
+            self.escrow[seat] = boxes
+            if seat == self.seats - 1:
+                self.stage = "shuffle2"
+
+        return apply
+
+    async def _plan_shuffle2(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        self._expect_turn("shuffle2", seat, name)
+        decks = self._parse_decks(body, name, seat)
+        commits = body.get("commits")
+        if not isinstance(commits, dict):
+            raise ProtocolError(name, "pass 2 carries no slot-key commitments")
+        parsed: dict[str, list[str]] = {}
+        for deck, cards in self.layout.decks:
+            values = commits.get(deck)
+            if (
+                not isinstance(values, list)
+                or len(values) != len(cards)
+                or not all(commitments.is_digest(v) for v in values)
+            ):
+                raise ProtocolError(name, f"slot-key commitments of deck {deck!r} are malformed")
+            parsed[deck] = values
+
+        def apply() -> None:
+            for deck, xs in decks.items():
+                self.decks[deck].pass2.append(xs)
+                self.decks[deck].commitments.append(parsed[deck])
+            if seat == self.seats - 1:
+                self.stage = "play"
+                self._new_node()
+
+        return apply
+
+    # ----- play: private deliveries, escrow, randomness, reveals ----------------------------
+
+    def slot_commitment(self, seat: int, slot: int) -> str:
+        """Seat's published commitment to its key for ``slot``."""
+        deck = self.layout.deck_of(slot)
+        transcript = self.decks[deck]
+        return transcript.commitments[seat][slot - transcript.first_slot]
+
+    def final_x(self, slot: int) -> int:
+        """The fully keyed x-coordinate of a slot."""
+        transcript = self.decks[self.layout.deck_of(slot)]
+        return transcript.final[slot - transcript.first_slot]
+
+    async def _plan_deliver(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        receiver = body.get("to")
+        slots = body.get("slots")
+        box = body.get("box")
+        owed = self.pending_deliveries().get(
+            (seat, receiver) if isinstance(receiver, int) else (-1, -1)
+        )
+        if not owed or not isinstance(slots, list) or sorted(slots) != owed:
+            raise ProtocolError(name, "that delivery is not owed now")
+        if not isinstance(box, str) or len(box) > 32 * 1024:
+            raise ProtocolError(name, "delivery box is malformed")
+        assert isinstance(receiver, int)
+
+        def apply() -> None:
+            for slot in owed:
+                self.given.add((seat, receiver, slot))
+            self.boxes.append((seat, receiver, box))
+
+        return apply
+
+    async def _plan_escrow(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        pending = self.escrow_pending()
+        departed = body.get("seat")
+        if departed not in pending:
+            raise ProtocolError(name, "no escrow to open for that seat")
+        assert isinstance(departed, int)
+        seed = ShuffleSeed(_hex_bytes(body.get("seed"), 32, name, "escrowed seed"))
+        for deck, _ in self.layout.decks:
+            transcript = self.decks[deck]
+            for j, published in enumerate(transcript.commitments[departed]):
+                slot = transcript.first_slot + j
+                if key_commitment(self.room, self.game, departed, slot, seed.slot_key(slot)) != (
+                    published
+                ):
+                    # The departed seat escrowed a false seed (or the opener lies): nobody can
+                    # recover those keys, so the table cannot go on.
+                    def halt() -> None:
+                        self._halt(departed, "escrowed seed does not match its commitments")
+
+                    return halt
+
+        def apply() -> None:
+            self.recovered[departed] = seed
+
+        return apply
+
+    async def _plan_preimage(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        if self._blocked() or self.rules.decision(self.state).kind != Kind.CHANCE:
+            raise ProtocolError(name, "no random event pending")
+        if seat in self.preimages or body.get("event") != self.chance_event + 1:
+            raise ProtocolError(name, "preimage for the wrong event")
+        value = _hex_bytes(body.get("value"), 32, name, "preimage")
+        if not verify_link(self.chain_last[seat], value):
+            raise ProtocolError(name, "preimage does not hash to the previous chain value")
+        return lambda: self.preimages.__setitem__(seat, value)
+
+    async def _plan_keys(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        decision = self.rules.decision(self.state)
+        if self._blocked() or decision.kind != Kind.REVEAL or seat in self.reveal_keys:
+            raise ProtocolError(name, "no reveal pending for this seat")
+        keys = self._parse_keys(body.get("keys"), set(decision.slots), seat, name)
+        return lambda: self.reveal_keys.__setitem__(seat, keys)
+
+    def _parse_keys(self, raw: Any, slots: set[int], seat: int, name: str) -> dict[int, int]:
+        if not isinstance(raw, dict) or {_int(k) for k in raw} != slots:
+            raise ProtocolError(name, "keys must cover exactly the slots asked for")
+        keys = {}
+        for slot_text, key_hex in raw.items():
+            slot = int(slot_text)
+            key = int.from_bytes(_hex_bytes(key_hex, 32, name, "slot key"), "big")
+            if not check_key(
+                self.room, self.game, seat, slot, key, self.slot_commitment(seat, slot)
+            ):
+                raise ProtocolError(
+                    name, f"key for slot {slot} does not match seat {seat}'s commitment"
+                )
+            keys[slot] = key
+        return keys
+
+    def _blocked(self) -> bool:
+        return bool(self.escrow_pending() or self.pending_deliveries())
+
+    async def _plan_complaint(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        """A receiver proves a wrong delivered key with the giver's signed inner message."""
+        plain = body.get("plain")
+        signature = body.get("sig")
+        if not isinstance(plain, str) or not isinstance(signature, str):
+            raise ProtocolError(name, "complaint is malformed")
+        try:
+            inner = _json_loads(plain)
+            giver = int(inner["from"])
+            keys = inner["keys"]
+            ok_shape = (
+                inner["to"] == seat and inner["room"] == self.room and inner["game"] == self.game
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ProtocolError(name, "complaint proof is malformed") from exc
+        if not ok_shape or not 0 <= giver < self.seats or not isinstance(keys, dict):
+            raise ProtocolError(name, "complaint proof is not about this seat")
+        signer = self.seat_member(giver)
+        if not await self.backend.verify(
+            signer.sign, DELIVERY_TAG + plain.encode(), bytes.fromhex(signature)
+        ):
+            raise ProtocolError(name, "complaint proof is not signed by the accused seat")
+        wrong = []
+        for slot_text, key_hex in keys.items():
+            slot = _int(slot_text)
+            try:
+                key = int(key_hex, 16)
+                good = check_key(
+                    self.room, self.game, giver, slot, key, self.slot_commitment(giver, slot)
+                )
+            except (ValueError, KeyError, IndexError):
+                good = False
+            if not good:
+                wrong.append(slot)
+        if not wrong:
+            raise ProtocolError(name, "complaint is unfounded: every key matches its commitment")
+        return lambda: self._leave(giver, f"delivered a wrong key for slot {wrong[0]}", blamed=True)
+
+    async def _plan_leave(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        return lambda: self._leave(seat, "left the game", blamed=False)
+
+    # ----- play: game actions ---------------------------------------------------------------
+
+    async def _plan_action(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        if self.stage != "play" or self._blocked():
+            raise ProtocolError(name, "no game move expected now (deliveries pending)")
+        action = body.get("action")
+        if not isinstance(action, dict) or action.get("seat") != seat:
+            raise ProtocolError(name, "action must be an object for the author's own seat")
+        if action.get("type") in ("chance", "reveal"):
+            raise ProtocolError(name, "chance and reveal come from the table, not from a player")
+        decision = self.rules.decision(self.state)
+        if decision.kind not in (Kind.MOVE, Kind.SIMULTANEOUS) or seat not in decision.seats:
+            raise ProtocolError(name, f"seat {seat} may not act now (out of turn)")
+        engine_action = dict(action)
+        commits = action.get("commit")
+        if commits is not None and (
+            not isinstance(commits, list)
+            or len(commits) > 64
+            or not all(commitments.is_digest(c) for c in commits)
+        ):
+            raise ProtocolError(name, "commitments are malformed")
+        if "open" in action:
+            engine_action["open"] = await self._check_openings(seat, action["open"], name)
+        return self._engine_apply(engine_action, name, commits=commits, seat=seat)
+
+    async def _check_openings(self, seat: int, openings: Any, name: str) -> list[dict[str, Any]]:
+        if not isinstance(openings, list) or len(openings) > 64:
+            raise ProtocolError(name, "openings are malformed")
+        made = self.commits.get(seat, [])
+        checked: list[dict[str, Any]] = []
+        reveals: list[tuple[int, list[int]]] = []
+        for item in openings:
+            if not isinstance(item, dict):
+                raise ProtocolError(name, "opening is not an object")
+            index = item.get("index")
+            if not isinstance(index, int) or not 0 <= index < len(made):
+                raise ProtocolError(name, "opening names no commitment of this seat")
+            digest, made_round, phase = made[index]
+            context = commitments.CommitContext(self.room, self.game, made_round, phase, seat)
+            try:
+                nonce = bytes.fromhex(item["nonce"])
+            except (KeyError, TypeError, ValueError) as exc:
+                raise ProtocolError(name, "opening has no nonce") from exc
+            slot = item.get("slot")
+            choice = slot if "slot" in item else item.get("value")
+            if not commitments.verify(context, digest, commitments.Opening(nonce, choice)):
+                raise ProtocolError(name, f"opening {index} does not match the commitment")
+            if "slot" not in item:
+                checked.append({"index": index, "value": choice})
+                continue
+            if not isinstance(slot, int) or not 0 <= slot < self.layout.total:
+                raise ProtocolError(name, "opened slot does not exist")
+            raw_keys = item.get("keys")
+            if not isinstance(raw_keys, dict):
+                raise ProtocolError(name, "opening carries no slot keys")
+            keys = []
+            for owner in range(self.seats):
+                if owner in self.recovered:
+                    keys.append(self.recovered[owner].slot_key(slot))
+                    continue
+                key = int.from_bytes(
+                    _hex_bytes(raw_keys.get(str(owner)), 32, name, "slot key"), "big"
+                )
+                if not check_key(
+                    self.room, self.game, owner, slot, key, self.slot_commitment(owner, slot)
+                ):
+                    raise ProtocolError(
+                        name, f"slot {slot}: key of seat {owner} does not match its commitment"
+                    )
+                keys.append(key)
+            reveals.append((slot, keys))
+            checked.append({"index": index, "slot": slot, "card": None})
+        cards = await unmask_many(
+            self.backend, [(self.final_x(s), k) for s, k in reveals], self.cards
+        )
+        by_slot = dict(zip([s for s, _ in reveals], cards, strict=True))
+        for item in checked:
+            if "slot" in item:
+                card = by_slot[item["slot"]]
+                if card is None:
+                    raise ProtocolError(
+                        name, f"slot {item['slot']} unmasks to no card: audit needed"
+                    )
+                item["card"] = card
+        return checked
+
+    def _engine_apply(self, action: Action, name: str, commits: Any, seat: int) -> Any:
+        try:
+            new_state = self.rules.apply(self.state, action)
+        except IllegalAction as exc:
+            raise ProtocolError(name, f"illegal move: {exc}") from exc
+
+        def apply() -> None:
+            if commits:
+                phase = self.rules.decision(self.state).phase
+                self.commits.setdefault(seat, []).extend((c, self.round, phase) for c in commits)
+            for item in action.get("open", []) or []:
+                if isinstance(item, dict) and "slot" in item:
+                    self.revealed[item["slot"]] = item["card"]
+            self.state = new_state
+            self._new_node()
+
+        return apply
+
+    def _new_node(self) -> None:
+        decision = self.rules.decision(self.state)
+        node = (str(decision.kind), decision.phase)
+        if node != self.node or decision.kind == Kind.MOVE:
+            self.node = node
+            self.round += 1
+            self.round_start = len(self.log) - 1
+
+    async def _advance(self) -> None:
+        """Table-made steps once every contribution is in: chance values, reveals, stages."""
+        if self.stage == "chains" and len(self.tips) == self.seats:
+            self.stage = "shuffle1"
+            for deck, cards in self.layout.decks:
+                self.decks[deck] = DeckTranscript(
+                    deck,
+                    self.layout.first_slot(deck),
+                    card_points(self.room, self.game, deck, cards),
+                    [],
+                    [],
+                    [],
+                )
+            self.cards = card_table(self.room, self.game, self.layout)
+        if self.stage != "play" or self._blocked():
+            return
+        decision = self.rules.decision(self.state)
+        present = self.present()
+        if decision.kind == Kind.CHANCE and present and all(s in self.preimages for s in present):
+            self.chance_event += 1
+            values = [self.preimages[s] for s in present]
+            event = ("chance", self.room, self.game, self.chance_event)
+            value = joint_value(event, values, decision.chance_range)
+            for s in present:
+                self.chain_last[s] = self.preimages[s]
+            self.preimages = {}
+            self._apply_table_action({"type": "chance", "value": value})
+            await self._advance()
+        elif decision.kind == Kind.REVEAL and all(s in self.reveal_keys for s in present):
+            items = []
+            for slot in decision.slots:
+                keys = [
+                    self.recovered[s].slot_key(slot) if s in self.out else self.reveal_keys[s][slot]
+                    for s in range(self.seats)
+                ]
+                items.append((self.final_x(slot), keys))
+            found = await unmask_many(self.backend, items, self.cards)
+            self.reveal_keys = {}
+            if any(c is None for c in found):
+                self.stage = "audit"
+                self.result = {"aborted": "a revealed slot is no card"}
+                return
+            revealed = {str(s): c for s, c in zip(decision.slots, found, strict=True)}
+            for s, c in zip(decision.slots, found, strict=True):
+                assert c is not None
+                self.revealed[s] = c
+            self._apply_table_action({"type": "reveal", "cards": revealed})
+            await self._advance()
+        elif decision.kind == Kind.TERMINAL:
+            self.stage = "audit"
+
+    def _apply_table_action(self, action: Action) -> None:
+        self.state = self.rules.apply(self.state, action)
+        self._new_node()
+
+    # ----- audit ----------------------------------------------------------------------------
+
+    async def _plan_audit(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        if self.stage != "audit" or seat in self.audits:
+            raise ProtocolError(name, "no audit expected from this seat")
+        seed = ShuffleSeed(_hex_bytes(body.get("seed"), 32, name, "shuffle seed"))
+        chain_seed = _hex_bytes(body.get("chain"), 32, name, "chain seed")
+        if HashChain(chain_seed, CHAIN_LENGTH).tip() != self.tips[seat]:
+
+            def bad_chain() -> None:
+                self.blame.setdefault(seat, "chain seed does not hash to the committed tip")
+                self.audits[seat] = seed
+
+            return bad_chain
+
+        def apply() -> None:
+            self.audits[seat] = seed
+
+        return apply
+
+    async def run_audit(self) -> dict[str, Any]:
+        """Re-check every deck from the published seeds; name the first cheating seat."""
+        seeds = []
+        for seat in range(self.seats):
+            seed = self.audits.get(seat) or self.recovered.get(seat)
+            if seed is None:
+                return {"ok": False, "blame": {seat: "published no seed"}}
+            seeds.append(seed)
+        blame = dict(self.blame)
+        for deck, _ in self.layout.decks:
+            try:
+                await audit_deck(self.backend, self.room, self.game, self.decks[deck], seeds)
+            except DeckError as exc:
+                if exc.seat is not None:
+                    blame.setdefault(exc.seat, str(exc))
+        # Every public reveal is re-derived from the seeds.
+        items = [
+            (slot, [seeds[s].slot_key(slot) for s in range(self.seats)])
+            for slot in sorted(self.revealed)
+        ]
+        cards = await unmask_many(
+            self.backend, [(self.final_x(slot), keys) for slot, keys in items], self.cards
+        )
+        for (slot, _), card in zip(items, cards, strict=True):
+            if card != self.revealed[slot] and not blame:
+                blame[-1] = f"slot {slot} re-derives to {card}, not {self.revealed[slot]}"
+        self.result = {"ok": not blame, "blame": blame}
+        self.stage = "done"
+        return self.result
+
+    def knowledge_template(self, seat: int | None) -> Knowledge:
+        """Empty knowledge for a seat."""
+        return Knowledge(seat)
+
+
+DELIVERY_TAG = b"magic-table/delivery/v1\0"
+
+
+def _hex_bytes(value: Any, size: int, name: str, what: str) -> bytes:
+    if not isinstance(value, str) or len(value) != 2 * size:
+        raise ProtocolError(name, f"{what} must be {size} bytes of hex")
+    try:
+        return bytes.fromhex(value)
+    except ValueError as exc:
+        raise ProtocolError(name, f"{what} is not hex") from exc
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
+
+
+def _json_loads(text: str) -> Any:
+    import json
+
+    return json.loads(text)
+
+
+__all__ = ["CHAIN_LENGTH", "DELIVERY_TAG", "Member", "Table", "curve"]

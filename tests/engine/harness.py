@@ -1,0 +1,99 @@
+"""In-process tables for protocol tests: peers on one bus with a fake clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.toy import ToyRules
+from engine.fairness.backends.base import CryptoBackend
+from engine.fairness.backends.native import NativeBackend
+from engine.protocol.bundle import SecretBundle
+from engine.protocol.peer import Peer
+from engine.protocol.players import Player, RandomBot
+from engine.protocol.table import Member
+from engine.protocol.transport import InProcessBus
+
+
+@dataclass
+class FakeClock:
+    """Time that moves only when a test says so."""
+
+    now: float = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Harness:
+    """A bus, a clock and the peers of one table."""
+
+    bus: InProcessBus
+    clock: FakeClock
+    peers: list[Peer]
+    bundles: list[SecretBundle]
+    roster: list[Member]
+    backend: CryptoBackend
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    async def settle(self) -> None:
+        """Run until nobody has anything left to say."""
+        await self.bus.settle()
+
+    async def advance(self, seconds: float, steps: int = 1) -> None:
+        """Move the clock and let every peer's timers fire."""
+        for _ in range(steps):
+            self.clock.now += seconds / steps
+            for peer in self.peers:
+                await peer.tick()
+            await self.settle()
+
+    def player_peers(self) -> list[Peer]:
+        """Peers that hold a seat."""
+        return [p for p in self.peers if p.seat is not None]
+
+
+async def make_table(
+    seats: int,
+    *,
+    spectators: int = 0,
+    backend: CryptoBackend | None = None,
+    peer_class: dict[int, type[Peer]] | None = None,
+    players: dict[int, Player] | None = None,
+    room: str = "room-1",
+    game: str = "game-1",
+) -> Harness:
+    """Peers for ``seats`` players (+ spectators); peer 0 is the host. Not started yet."""
+    backend = backend or NativeBackend()
+    bus = InProcessBus()
+    clock = FakeClock()
+    bundles = [await SecretBundle.create(backend) for _ in range(seats + spectators)]
+    roster = [
+        Member(f"p{i}", i if i < seats else None, b.sign.public, b.dh.public)
+        for i, b in enumerate(bundles)
+    ]
+    peers = []
+    for i, bundle in enumerate(bundles):
+        cls = (peer_class or {}).get(i, Peer)
+        peers.append(
+            cls(
+                peer_id=f"p{i}",
+                roster=roster,
+                room=room,
+                game=game,
+                rules=ToyRules(),
+                backend=backend,
+                transport=bus.endpoint(f"p{i}"),
+                bundle=bundle,
+                player=(players or {}).get(i, RandomBot(i)),
+                clock=clock,
+            )
+        )
+    return Harness(bus, clock, peers, bundles, roster, backend)
+
+
+async def play(h: Harness, seats: int, timer: int = 30) -> None:
+    """Start the toy game and run it to quiet."""
+    await h.peers[0].start({"seats": seats}, timer=timer)
+    await h.settle()
