@@ -25,6 +25,7 @@ LIMIT_HELP = {
     "max_name_chars": "longest display name",
     "heartbeat": "WebSocket ping interval, seconds (0: off)",
     "send_queue": "frames queued for a slow client before it is dropped",
+    "resume_grace": "seconds a departed seat (and an empty room) waits for a reload to resume",
     "trust_forwarded": "take the client address from X-Forwarded-For (behind a reverse proxy)",
 }
 

@@ -29,3 +29,4 @@ class ServerConfig:
     heartbeat: float = 30.0
     send_queue: int = 512
     trust_forwarded: bool = False
+    resume_grace: float = 120.0

@@ -79,6 +79,7 @@ class Hub:
     def create(self, conn: Conn, frame: Create) -> None:
         """Open a new room with the sender as its host."""
         name = self._admit(conn, frame.name)
+        self._purge()
         if len(self.rooms) >= self.config.max_rooms:
             raise FrameError("too-many-rooms", "the server has too many rooms, try later")
         code = new_room_code()
@@ -90,8 +91,9 @@ class Hub:
         self._seat(conn, room, name, frame.role)
 
     def join(self, conn: Conn, frame: Join) -> None:
-        """Seat the sender in an existing room, replacing its old seat on resume."""
+        """Seat the sender in an existing room; a resume takes the old seat and order back."""
         name = self._admit(conn, frame.name)
+        self._purge()
         room = self.rooms.get(normalize_code(frame.room))
         if room is None:
             raise FrameError("no-room", "no room with this code")
@@ -99,16 +101,22 @@ class Hub:
         if old is not None:
             if frame.resume is None or frame.resume != old.resume:
                 raise FrameError("name-taken", "someone in this room already has this name")
-        else:
-            self._check_capacity(room, frame.role)
-        if old is not None:
-            old_conn = self.conns.get((room.code, old.id))
             if old.role != frame.role:
                 self._check_capacity(room, frame.role)
+            old_conn = self.conns.get((room.code, old.id))
             if old_conn is not None:
                 self._drop(old_conn)
                 old_conn.kick("replaced", "this seat was taken over by a newer connection")
-        self._seat(conn, room, name, frame.role)
+        else:
+            self._check_capacity(room, frame.role)
+        seat = room.reclaim(frame.resume, name, self.config.resume_grace)
+        self._seat(conn, room, name, frame.role, seat.order if seat else None)
+
+    def _purge(self) -> None:
+        """Forget rooms that have stood empty past the resume grace period."""
+        for code in [c for c, r in self.rooms.items() if r.expired(self.config.resume_grace)]:
+            del self.rooms[code]
+            log.info("room %s closed", code)
 
     def _check_capacity(self, room: Room, role: Role) -> None:
         """Refuse a seat when the role is full."""
@@ -116,9 +124,11 @@ class Hub:
         if room.count(role) >= cap:
             raise FrameError("room-full", f"this room has no free {role} seat")
 
-    def _seat(self, conn: Conn, room: Room, name: str, role: Role) -> None:
+    def _seat(
+        self, conn: Conn, room: Room, name: str, role: Role, order: int | None = None
+    ) -> None:
         """Add the peer, answer joined, tell the others."""
-        peer = room.add(name, role)
+        peer = room.add(name, role, order)
         conn.room, conn.peer = room, peer
         self.conns[(room.code, peer.id)] = conn
         conn.send(
@@ -155,8 +165,7 @@ class Hub:
         room.remove(peer.id)
         self.conns.pop((room.code, peer.id), None)
         if not room.peers:
-            self.rooms.pop(room.code, None)
-            log.info("room %s closed", room.code)
+            log.info("room %s empty; kept %.0f s for a resume", room.code, self.config.resume_grace)
             return
         self._broadcast(room, {"type": "peer-left", "peer": peer.id, "host": room.host()})
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -61,25 +62,50 @@ class Peer:
 
 @dataclass
 class Room:
-    """A room: its peers by id and the join counter."""
+    """A room: its peers by id, the join counter, and recently departed seats."""
 
     code: str
     peers: dict[str, Peer] = field(default_factory=dict)
     counter: int = 0
+    departed: dict[str, tuple[Peer, float]] = field(default_factory=dict)
+    emptied_at: float | None = None
 
-    def add(self, name: str, role: Role) -> Peer:
-        """Seat a new peer with the next join order."""
+    def add(self, name: str, role: Role, order: int | None = None) -> Peer:
+        """Seat a peer: with the next join order, or with a reclaimed one."""
         peer_id = new_peer_id()
         while peer_id in self.peers:
             peer_id = new_peer_id()
-        self.counter += 1
-        peer = Peer(id=peer_id, name=name, role=role, order=self.counter)
+        if order is None:
+            self.counter += 1
+            order = self.counter
+        peer = Peer(id=peer_id, name=name, role=role, order=order)
         self.peers[peer_id] = peer
+        self.emptied_at = None
         return peer
 
     def remove(self, peer_id: str) -> Peer | None:
-        """Drop a peer; returns it, or None when it was not here."""
-        return self.peers.pop(peer_id, None)
+        """Drop a peer, remembering its seat for a resume; returns it, or None."""
+        peer = self.peers.pop(peer_id, None)
+        if peer is not None:
+            now = time.monotonic()
+            self.departed[peer.resume] = (peer, now)
+            if not self.peers:
+                self.emptied_at = now
+        return peer
+
+    def reclaim(self, resume: str | None, name: str, grace: float) -> Peer | None:
+        """The seat a reloading page left within ``grace`` seconds, if token and name match."""
+        now = time.monotonic()
+        self.departed = {k: v for k, v in self.departed.items() if now - v[1] <= grace}
+        found = self.departed.get(resume or "")
+        if found is None or found[0].name.casefold() != name.casefold():
+            return None
+        del self.departed[found[0].resume]
+        return found[0]
+
+    def expired(self, grace: float) -> bool:
+        """True for a room that has stood empty longer than ``grace`` seconds."""
+        return self.emptied_at is not None and time.monotonic() - self.emptied_at > grace
 
     def roster(self) -> list[dict[str, Any]]:
         """Every peer's public object, in join order."""

@@ -144,7 +144,7 @@ async def test_default_room_holds_six_players_and_four_spectators(server: Server
 
 
 async def test_too_many_rooms(start_server: StartServer) -> None:
-    server = await start_server(max_rooms=2)
+    server = await start_server(max_rooms=2, resume_grace=0)
     a, _ = await create(server, "A")
     b, jb = await create(server, "B")
     c = await server.ws()

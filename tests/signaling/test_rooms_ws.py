@@ -5,7 +5,16 @@ from __future__ import annotations
 import aiohttp
 
 from signaling.rooms import CODE_ALPHABET
-from tests.signaling.conftest import Server, create, expect_error, join, recv, send, sync
+from tests.signaling.conftest import (
+    Server,
+    StartServer,
+    create,
+    expect_error,
+    join,
+    recv,
+    send,
+    sync,
+)
 
 
 async def test_create_returns_room_code_ids_and_roster(server: Server) -> None:
@@ -80,7 +89,8 @@ async def test_leave_and_host_handover(server: Server) -> None:
     await a.close(), await b.close()
 
 
-async def test_empty_room_vanishes(server: Server) -> None:
+async def test_empty_room_vanishes_after_the_grace_period(start_server: StartServer) -> None:
+    server = await start_server(resume_grace=0)
     a, ja = await create(server, "A")
     await a.close()
     ws = await server.ws()
@@ -120,6 +130,37 @@ async def test_resume_replaces_the_old_peer(server: Server) -> None:
     await expect_error(other, "name-taken")
     for ws in (a, fresh, other):
         await ws.close()
+
+
+async def test_reload_after_close_takes_back_seat_order_and_host(server: Server) -> None:
+    a, ja = await create(server, "A")
+    b, jb = await join(server, ja["room"], "B")
+    await a.close()  # the host's page reloads: its socket closes first
+    assert await recv(b) == {"type": "peer-left", "peer": ja["you"], "host": jb["you"]}
+    back = await server.ws()
+    await send(back, {"type": "join", "room": ja["room"], "name": "A", "resume": ja["resume"]})
+    rejoined = await recv(back)
+    assert rejoined["host"] == rejoined["you"]
+    assert [(p["name"], p["order"]) for p in rejoined["roster"]] == [("A", 1), ("B", 2)]
+    announced = await recv(b)
+    assert announced["peer"]["order"] == 1
+    # the token was spent: a second resume with it is an ordinary join under a taken name
+    again = await server.ws()
+    await send(again, {"type": "join", "room": ja["room"], "name": "A", "resume": ja["resume"]})
+    await expect_error(again, "name-taken")
+    for ws in (b, back, again):
+        await ws.close()
+
+
+async def test_empty_room_waits_for_a_reload(server: Server) -> None:
+    a, ja = await create(server, "A")
+    await a.close()
+    back = await server.ws()
+    await send(back, {"type": "join", "room": ja["room"], "name": "A", "resume": ja["resume"]})
+    rejoined = await recv(back)
+    assert rejoined["type"] == "joined" and rejoined["room"] == ja["room"]
+    assert rejoined["roster"][0]["order"] == 1
+    await back.close()
 
 
 async def test_ping_pong_before_joining(server: Server) -> None:
