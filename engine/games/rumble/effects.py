@@ -368,9 +368,9 @@ class Effects:
         cloak = self.cloak(g, target) if enemy else 0
         if cloak and amount > 0:
             amount = max(0, amount - cloak)
-            self.log(g, f"Чешуйчатый плащ {self.who(g, target)} смягчает удар до {amount}.")
+            self.log(g, f"{self.who(g, target)}: Чешуйчатый плащ смягчает удар до {amount}.")
         if amount <= 0:
-            self.log(g, f"Удар по {self.who(g, target)} в 0 жизней — ничего не происходит.")
+            self.log(g, f"{self.who(g, target)}: удар в 0 жизней — ничего не происходит.")
             return
         if enemy and g["creatures"][target]:
             options: list[Action] = [{"type": "absorb", "seat": target, "creature": None}]
@@ -401,7 +401,9 @@ class Effects:
                 )
                 return
         g["life"][target] -= amount
-        origin = "" if src.seat is None or src.seat == target else f" от {self.who(g, src.seat)}"
+        origin = (
+            "" if src.seat is None or src.seat == target else f" (бьёт {self.who(g, src.seat)})"
+        )
         self.log(
             g,
             f"{self.who(g, target)} получает {damage_words(amount)}{origin}: "

@@ -9,7 +9,7 @@ from engine.core.model import IllegalAction
 from .cards import SLOTS, WILD
 from .effects import HAND_SIZE, MAX_LIFE, START_LIFE, Effects, Src
 from .runner import Ctx, G
-from .text import cards_words, spell_name
+from .text import cards_count, cards_words, spell_name
 
 Step = dict[str, Any]
 MAX_INITIATIVE = 99
@@ -52,7 +52,7 @@ class Flow(Effects):
         if not g["palace_ghost"]:
             g["palace"] = None
         elif g["palace"] is not None:
-            self.log(g, f"Хоромы, захваченные призраком, остаются у {self.who(g, g['palace'])}.")
+            self.log(g, f"Хоромы, захваченные призраком, остаются: {self.who(g, g['palace'])}.")
         g["palace_ghost"] = False
         for s in range(g["n"]):
             for gid in g["ghost_next"][s]:
@@ -85,7 +85,7 @@ class Flow(Effects):
         if gid is None:
             return
         card = self.cat.ghosts[gid]
-        self.log(g, f"Призрак {self.who(g, seat)} тянет карту «{card['name']}».")
+        self.log(g, f"{self.who(g, seat)} (призрак) тянет карту «{card['name']}».")
         if card["when"] == "now":
             self.run_ops(g, ctx, Src(seat, "ghost"), card["effect"], [])
             g["ghost_discard"].append(gid)
@@ -105,7 +105,7 @@ class Flow(Effects):
         pending = [s for s in self.living(g) if g["hand"][s]]
         for s in self.living(g):
             if not g["hand"][s]:
-                self.log(g, f"У {self.who(g, s)} пустая рука — колдовство пропущено.")
+                self.log(g, f"{self.who(g, s)}: пустая рука — колдовство пропущено.")
         while pending:
             action = ctx.ask({"kind": "simultaneous", "seats": list(pending), "phase": "assembly"})
             seat = action["seat"]
@@ -170,7 +170,7 @@ class Flow(Effects):
                 tied = by_init[init]
                 queue += tied if len(tied) == 1 else self.rolloff(g, ctx, tied)
         g["queue"] = queue
-        described = ", ".join(f"{self.who(g, s)} ({cards_words(count[s])})" for s in queue)
+        described = ", ".join(f"{self.who(g, s)} ({cards_count(count[s])})" for s in queue)
         self.log(g, f"Очередь: {described}.")
         push(g, [*({"k": "turn", "seat": s} for s in queue), {"k": "round_start"}])
 
@@ -366,7 +366,7 @@ class Flow(Effects):
         if creature is None or not g["alive"][seat] or not self.enemies(g, seat):
             return
         card = self.spell(creature["card"])
-        self.log(g, f"Тварь «{card['name']}» {self.who(g, seat)} атакует снова.")
+        self.log(g, f"{self.who(g, seat)}: тварь «{card['name']}» атакует снова.")
         src = Src(seat, "creature", card["school"])
         self.run_ops(g, ctx, src, card["effect"], [])
         if creature in g["creatures"][seat] and src.total < 5:

@@ -94,6 +94,15 @@ def clone(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
+def clone_game(g: G) -> G:
+    """A deep copy of the game data; the append-only log of strings is copied shallowly."""
+    log = g["log"]
+    rest = {key: value for key, value in g.items() if key != "log"}
+    out: G = marshal.loads(marshal.dumps(rest))
+    out["log"] = list(log)
+    return out
+
+
 StepFn = Callable[[G, Ctx, dict[str, Any]], None]
 
 
@@ -107,7 +116,7 @@ def advance(
         if not g["agenda"]:
             return {"g": g, "inputs": [], "need": {"kind": "terminal"}}
         step = g["agenda"][0]
-        work = clone(g)
+        work = clone_game(g)
         work["agenda"].pop(0)
         ctx = Ctx(inputs)
         try:
@@ -126,7 +135,7 @@ def replay_partial(state: dict[str, Any], steps: dict[str, StepFn]) -> G:
     g: G = state["g"]
     if not g["agenda"] or not state["inputs"]:
         return g
-    work = clone(g)
+    work = clone_game(g)
     step = work["agenda"].pop(0)
     with contextlib.suppress(Need):
         steps[step["k"]](work, Ctx(state["inputs"]), step)

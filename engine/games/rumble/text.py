@@ -70,6 +70,11 @@ def life_words(n: int) -> str:
     return plural(n, "жизнь", "жизни", "жизней")
 
 
+def cards_count(n: int) -> str:
+    """«1 карта», «2 карты», «5 карт» (nominative)."""
+    return plural(n, "карта", "карты", "карт")
+
+
 def cards_words(n: int) -> str:
     """«1 карту», «2 карты», «5 карт» (accusative)."""
     return plural(n, "карту", "карты", "карт")
@@ -87,19 +92,21 @@ def op_text(op: dict[str, Any]) -> str:
         return f"Восстановите {life_words(op['amount'])}."
     if kind == "power":
         bands = "; ".join(
-            f"{BANDS[i]}: " + (" ".join(op_text(o) for o in band) or "ничего.").rstrip(".")
+            f"{BANDS[i]}: " + _lower_first(" ".join(op_text(o) for o in band) or "ничего.")[:-1]
             for i, band in enumerate(op["bands"])
         )
         return f"Могучий бросок, цель — {NOMINATIVE[target]}. {bands}."
     if kind == "infect":
         return f"Заразите {ACCUSATIVE[target]}: ЗПМП из мешка."
     if kind == "infect_roll":
+        faces = "1" if op["upto"] == 1 else f"1–{op['upto']}"
         return (
-            f"Бросок на заражение ({NOMINATIVE[target]}): "
-            f"на 1–{op['upto']} цель тянет ЗПМП из мешка."
+            f"Бросок d6 на заражение ({NOMINATIVE[target]}): на {faces} цель тянет ЗПМП из мешка."
         )
     if kind == "cure":
-        return f"Вылечите {op.get('amount', 1)} своих ЗПМП (вечные не лечатся)."
+        amount = op.get("amount", 1)
+        what = "одну свою ЗПМП" if amount == 1 else f"{amount} своих ЗПМП"
+        return f"Вылечите {what} (вечные не лечатся)."
     if kind == "transfer":
         return f"Передайте одну свою ЗПМП {DATIVE[target]}."
     if kind == "treasure":
@@ -112,6 +119,10 @@ def op_text(op: dict[str, Any]) -> str:
     if kind == "copy":
         return f"Повторите эффект {SLOT_GENITIVE[op['slot']]} этого заклинания."
     raise ValueError(kind)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def effect_text(ops: list[dict[str, Any]]) -> str:
