@@ -75,7 +75,8 @@ class Peer:
         self.table = Table(room, game, rules, backend, list(roster))
         member = self.table.member(peer_id)
         self.seat = member.seat if member is not None else None
-        self.knowledge = Knowledge(self.seat, {}, {"sealed": {}})
+        sealed = {str(index): choice for index, (_, choice) in bundle.openings.items()}
+        self.knowledge = Knowledge(self.seat, {}, {"sealed": sealed})
         self.slot_keys: dict[int, dict[int, int]] = {}
         self.errors: list[ProtocolError] = []
         self.halted: str | None = None
@@ -90,6 +91,7 @@ class Peer:
         self.on_bundle_change: Callable[[SecretBundle], None] | None = None
         self._checkpointed: tuple[str, int] = ("", -1)
         self._timed_out: set[tuple[Any, ...]] = set()
+        self.catching_up: str | None = None
         transport.on_receive(self.receive)
 
     # ----- identity helpers -----------------------------------------------------------------
@@ -153,7 +155,8 @@ class Peer:
         await self._post({"t": "leave"})
 
     async def rejoin(self, via: str) -> None:
-        """Ask ``via`` for the whole log; entries replay through ``receive``."""
+        """Ask ``via`` for the whole log; entries replay through ``receive``; act once caught up."""
+        self.catching_up = via
         self.transport.send(via, _wire({"k": "sync", "from": len(self.table.log)}))
 
     # ----- receiving ------------------------------------------------------------------------
@@ -199,6 +202,10 @@ class Peer:
             log = self.table.log
             for i in range(start, len(log), 32):
                 self.transport.send(sender, _wire({"k": "entries", "e": log[i : i + 32]}))
+            self.transport.send(sender, _wire({"k": "synced", "n": len(log)}))
+        elif kind == "synced":
+            if isinstance(message.get("n"), int):
+                self.catching_up = None
         elif kind == "checkpoint":
             await self._receive_checkpoint(message, sender)
         else:
@@ -333,6 +340,8 @@ class Peer:
         """Post whatever this peer owes now, until nothing more is due."""
         for _ in range(64):
             if self.halted is not None or self.table.stage in ("new", "done", "halted"):
+                return
+            if self.catching_up is not None:
                 return
             if not await self._act_once():
                 return
@@ -630,7 +639,8 @@ class Peer:
                         await self._post({"t": "timeout", "seat": seat})
                     except ProtocolError as exc:
                         self._note(exc)
-        if not self.is_host and now - self.last_progress > self.host_timeout + table.timer:
+        silent = now - self.last_progress > self.host_timeout
+        if not self.is_host and self.outbox and not table.paused and silent:
             if table.successor() == self.id and self._once(("takeover", len(table.log))):
                 self._note(ProtocolError(self.host, "host fell silent; taking over sequencing"))
                 table.host = self.id

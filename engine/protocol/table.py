@@ -589,6 +589,20 @@ class Table:
 
     async def _plan_complaint(self, seat: int, body: dict[str, Any], name: str) -> Any:
         """A receiver proves a wrong delivered key with the giver's signed inner message."""
+        if "slot" in body:
+            slot = body["slot"]
+            if (
+                self.stage != "play"
+                or not isinstance(slot, int)
+                or not 0 <= slot < self.layout.total
+            ):
+                raise ProtocolError(name, "deck complaint names no slot")
+
+            def audit_now() -> None:
+                self.stage = "audit"
+                self.result = {"aborted": f"seat {seat}: slot {slot} unmasks to no card"}
+
+            return audit_now
         plain = body.get("plain")
         signature = body.get("sig")
         if not isinstance(plain, str) or not isinstance(signature, str):
