@@ -60,16 +60,52 @@ async def test_three_pages_and_a_python_peer_share_a_room() -> None:
                 for player in (anya, vera):
                     await player.wait_chat("Боря: я вернулся")
                 await bot.wait_line("CHAT Боря: я вернулся")
+                assert await badges_of(anya, "Боря") == "место 2"
+                assert await badges_of(boris, "Аня") == "место 1 · ведущий"
                 await anya.say("с возвращением")
                 await boris.wait_chat("Аня: с возвращением")
                 await boris.wait_chat("Робот: echo: с возвращением")
+
+                # Vera turns her camera on: video flows to the others without renegotiation.
+                await vera.page.click("#camera")
+                for player in (anya, boris):
+                    await wait_media_from(player, "Вера", "video")
+                # Muting stops Vera's microphone track.
+                await vera.page.click("#mute")
+                assert await vera.page.evaluate(
+                    "() => window.magicTableApp.mesh.micStream.getAudioTracks()[0].enabled"
+                ) is False
             finally:
                 await bot.stop()
+            # The bot has gone: every page says so in its chat.
+            for player in pages:
+                await player.wait_chat("Робот покидает комнату")
 
             for player in pages:
                 hosts = {urlsplit(url).netloc for url in player.requests}
                 assert hosts == {f"127.0.0.1:{server.port}"}, (player.name, hosts)
                 assert not player.errors, (player.name, player.errors)
+
+
+async def badges_of(player: Player, name: str) -> str:
+    """The seat and role badges shown next to ``name`` in ``player``'s roster."""
+    script = """(name) => [...document.querySelectorAll('#roster li')]
+        .find((li) => li.querySelector('.who').textContent === name)
+        .querySelector('.badges').textContent"""
+    return str(await player.page.evaluate(script, name))
+
+
+async def wait_media_from(player: Player, name: str, kind: str, timeout: float = 20) -> None:
+    """Poll until ``player`` receives ``kind`` bytes from the page of ``name``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        debug = await player.mesh_debug()
+        if any(p["name"] == name and p["inbound"].get(kind, 0) > 0 for p in debug.values()):
+            return
+        if loop.time() > deadline:
+            raise AssertionError(f"{player.name} gets no {kind} from {name}: {debug}")
+        await asyncio.sleep(0.3)
 
 
 async def wait_audio_from(player: Player, names: set[str], timeout: float = 20) -> None:

@@ -199,6 +199,9 @@ export class Mesh {
       entry.video.muted = true;
       entry.video.playsInline = true;
       entry.video.srcObject = stream;
+      // Shown only while the remote camera actually sends frames.
+      track.onunmute = () => entry.video.classList.add("live");
+      track.onmute = () => entry.video.classList.remove("live");
     }
     this.emit("media", { peer: id, kind: track.kind, element: entry[track.kind] });
   }

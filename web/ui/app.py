@@ -434,3 +434,5 @@ async def start(opts: JsProxy) -> None:
     APP = App(opts)
     window.magicTableApp = APP
     APP.boot()
+    # Import the QR library once the page is usable, before the first room view needs it.
+    asyncio.get_event_loop().call_later(0.3, qr.warm_up)
