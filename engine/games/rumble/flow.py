@@ -461,6 +461,18 @@ class Flow(Effects):
         if survivor is not None:
             g["survivals"][survivor] += 1
             self.log(g, f"Схватка окончена: медаль выжившего — {self.who(g, survivor)}.")
+        g["results"].append(
+            {
+                "fight": g["fight"],
+                "survivor": survivor,
+                "life": list(g["life"]),
+                "alive": list(g["alive"]),
+                "death_order": list(g["dead_order"]),
+                "kills": list(g["kills"]),
+                "survivals": list(g["survivals"]),
+                "palace": g["palace"],
+            }
+        )
         cast = g["cast"]
         if cast is not None:
             g["discard"].extend(c["slot"] for c in cast["cards"])

@@ -103,6 +103,7 @@ class RumbleRules(Rules[State]):
             "pending_ghosts": [],
             "last_standing": None,
             "winners": None,
+            "results": [],
             "log": [],
             "agenda": [{"k": "fight_start"}],
         }
@@ -354,6 +355,7 @@ class RumbleRules(Rules[State]):
                 "bag": len(g["bag"]),
             },
             "winners": g["winners"],
+            "fight_results": list(g["results"]),
             "waiting": state["need"].get("phase", state["need"]["kind"]),
             "log": list(g["log"]),
         }

@@ -141,8 +141,9 @@ class ScenarioRun:
                 bag.remove(str(token))
                 g["diseases"][i].append(token)
             g["ghost_next"][i] = list(p.get("ghost_cards", []))
-            for gid in g["ghost_next"][i]:
-                _need(gid in self.cat.ghosts, f"players[{i}].ghost_cards: нет карты {gid!r}")
+            g["ghost_active"][i] = list(p.get("ghost_signs", []))
+            for gid in g["ghost_next"][i] + g["ghost_active"][i]:
+                _need(gid in g["ghost_pile"], f"players[{i}]: нет призрачной карты {gid!r}")
                 g["ghost_pile"].remove(gid)
             kills = p.get("kills", 0)
             survivals = p.get("survivals", 0)
