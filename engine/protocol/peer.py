@@ -225,6 +225,12 @@ class Peer:
             if len(self.buffer) < 4096:
                 self.buffer[seq] = entry
             return
+        log = self.table.log
+        if log and entry.get("prev") != self.table.head and entry.get("host") == log[-1]["host"]:
+            # The host signed an entry that follows a different previous entry than the one it
+            # sent us: with a valid signature that is proof of equivocation.
+            await self._check_equivocation(seq, entry, sender)
+            return
         await self._accept(entry, sender)
         while len(self.table.log) in self.buffer:
             await self._accept(self.buffer.pop(len(self.table.log)), sender)
@@ -314,7 +320,7 @@ class Peer:
         if member is not None and await hash_signature_ok(
             self.backend, member.sign, ENTRY_TAG, _safe_hash(entry), str(entry.get("hsig"))
         ):
-            if self.table.log[seq]["host"] == host:
+            if self.table.log[min(seq, len(self.table.log) - 1)]["host"] == host:
                 assert isinstance(host, str)
                 self._equivocation(host)
             return

@@ -237,7 +237,7 @@ class Table:
             self.backend, host_member.sign, ENTRY_TAG, digest, entry["hsig"]
         ):
             raise ProtocolError(via, "log entry carries a bad host signature")
-        await self.check_message(entry["msg"], sequencer)
+        await self.check_message(entry["msg"], via)
         apply = await self._plan(entry["msg"], sequencer)
         # Nothing above changed the table; from here on nothing may fail.
         self.log.append(entry)
@@ -358,7 +358,9 @@ class Table:
 
             return takeover
         seat = body.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < self.seats or seat in self.out:
+        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise ProtocolError(name, f"{kind!r} names no seat in the game")
+        if seat in self.out and kind != "auto":
             raise ProtocolError(name, f"{kind!r} names no seat in the game")
         obligations = self.obligations()
         if kind == "hurry":

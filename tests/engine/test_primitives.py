@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.fairness import curve
-from engine.fairness.backends import available_backends, select_backend, self_test
-from engine.fairness.backends import aes_gcm
+from engine.fairness.backends import aes_gcm, available_backends, select_backend, self_test
 from engine.fairness.backends.encoding import pkcs8_from_scalar
 from engine.fairness.backends.native import NativeBackend
 from engine.fairness.backends.pure import PureBackend
