@@ -271,12 +271,15 @@ class Peer:
         if self.table.stage == "audit" and self.table.result is None:
             if all(s in self.table.audits for s in self.table.present()):
                 await self.table.run_audit()
-        elif self.table.stage == "audit" and "aborted" in (self.table.result or {}):
-            if all(s in self.table.audits for s in self.table.present()):
-                note = self.table.result
-                await self.table.run_audit()
-                assert self.table.result is not None and note is not None
-                self.table.result.update(note)
+        elif (
+            self.table.stage == "audit"
+            and "aborted" in (self.table.result or {})
+            and all(s in self.table.audits for s in self.table.present())
+        ):
+            note = self.table.result
+            await self.table.run_audit()
+            assert self.table.result is not None and note is not None
+            self.table.result.update(note)
         seq = entry["seq"]
         remote = self.remote_checkpoints.pop(seq, None)
         if remote is not None and remote[0] != self.table.hashes[seq]:
@@ -362,11 +365,14 @@ class Peer:
     async def _act_once(self) -> bool:
         table = self.table
         if self.is_host:
-            for seat, owed in table.obligations().items():
-                if seat in table.out and owed == "action":
-                    if self._once(("auto", table.round, seat)):
-                        await self._post({"t": "auto", "seat": seat})
-                        return True
+            for absent, owes in table.obligations().items():
+                if (
+                    absent in table.out
+                    and owes == "action"
+                    and self._once(("auto", table.round, absent))
+                ):
+                    await self._post({"t": "auto", "seat": absent})
+                    return True
         if self.seat is None or self.seat in table.out:
             return False
         seat = self.seat
@@ -375,9 +381,10 @@ class Peer:
                 if giver == seat and self._once(("deliver", receiver, tuple(slots))):
                     await self._post(await self._delivery(receiver, slots))
                     return True
-        owed = table.obligations().get(seat)
-        if owed is None:
+        due = table.obligations().get(seat)
+        if due is None:
             return False
+        owed = due
         key = (owed, table.stage, table.round, table.chance_event)
         if owed == "action":
             if key in self.posted:
@@ -487,6 +494,7 @@ class Peer:
         assert seat is not None
         state = table.state
         auto = (seat, table.round) in table.hurried or ("action", table.round) in self._timed_out
+        action: Action | None
         if auto and isinstance(self.rules, AutoRules):
             action = self.rules.auto_action(state, seat, self.knowledge)
         else:
@@ -639,18 +647,18 @@ class Peer:
                 continue
             if seat == self.seat and owed == "action" and waited >= table.timer:
                 self._timed_out.add(("action", table.round))
-            if self.is_host and waited >= table.timer + self.grace and seat not in table.out:
-                if self._once(("timeout",) + key):
-                    try:
-                        await self._post({"t": "timeout", "seat": seat})
-                    except ProtocolError as exc:
-                        self._note(exc)
+            due = self.is_host and waited >= table.timer + self.grace and seat not in table.out
+            if due and self._once(("timeout", *key)):
+                try:
+                    await self._post({"t": "timeout", "seat": seat})
+                except ProtocolError as exc:
+                    self._note(exc)
         silent = now - self.last_progress > self.host_timeout
-        if not self.is_host and self.outbox and not table.paused and silent:
-            if table.successor() == self.id and self._once(("takeover", len(table.log))):
-                self._note(ProtocolError(self.host, "host fell silent; taking over sequencing"))
-                table.host = self.id
-                await self._post({"t": "takeover"})
+        waiting = not self.is_host and self.outbox and not table.paused and silent
+        if waiting and table.successor() == self.id and self._once(("takeover", len(table.log))):
+            self._note(ProtocolError(self.host, "host fell silent; taking over sequencing"))
+            table.host = self.id
+            await self._post({"t": "takeover"})
         try:
             await self._act()
         except ProtocolError as exc:

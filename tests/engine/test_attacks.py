@@ -125,7 +125,7 @@ class Withholder(Peer):
     """Never reveals its key for the public reveal."""
 
     async def _act_once(self) -> bool:
-        if self.table.obligations().get(self.seat) == "keys":
+        if self.seat is not None and self.table.obligations().get(self.seat) == "keys":
             return False
         return await super()._act_once()
 

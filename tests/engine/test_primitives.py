@@ -128,7 +128,9 @@ async def test_self_test_picks_a_correct_backend() -> None:
     assert (await select_backend()).name == "cryptography"
 
 
-async def _shuffle(seats: int, cards: list[str], cheat: dict[int, str] | None = None):
+async def _shuffle(
+    seats: int, cards: list[str], cheat: dict[int, str] | None = None
+) -> tuple[NativeBackend, DeckLayout, list[ShuffleSeed], DeckTranscript]:
     backend = NativeBackend()
     layout = DeckLayout.from_rules({"main": cards})
     seeds = [ShuffleSeed(bytes([s]) * 32) for s in range(seats)]
