@@ -42,6 +42,8 @@ class MeshPeer:
 
     ``on_message(peer_id, obj)`` receives every data-channel message except the mesh's own
     ``hello``/``ping``/``pong`` (so chat and game messages); it may be a coroutine function.
+    ``on_open(peer_id)`` and ``on_close(peer_id)`` are told when a peer's channel opens and when
+    the peer leaves the room.
     """
 
     def __init__(
@@ -58,6 +60,8 @@ class MeshPeer:
         self.name = name
         self.role = role
         self.on_message = on_message
+        self.on_open: Callable[[str], None] | None = None
+        self.on_close: Callable[[str], None] | None = None
         self.ice_servers = list(ice_servers or [])
         use_loopback_candidates(loopback)
         self.id: str | None = None
@@ -150,6 +154,8 @@ class MeshPeer:
             link = self.peers.pop(frame["peer"], None)
             if link is not None:
                 await link.close()
+                if self.on_close is not None:
+                    self.on_close(link.id)
         elif kind == "signal":
             sender = frame["from"]
             link = self.peers.get(sender)
@@ -190,6 +196,8 @@ class MeshPeer:
         if link.state == "open" and not link.said_hello:
             link.said_hello = True
             link.send_text(encode({"t": "hello", "name": self.name, "id": self.id}))
+            if self.on_open is not None:
+                self.on_open(link.id)
         self._changed.set()
 
     def _on_data(self, link: PeerLink, text: str) -> None:

@@ -1,0 +1,369 @@
+"""A table session: the bridge between a room's mesh and the table protocol.
+
+The mesh knows peers by connection ids that change when a page reloads; the table knows them by a
+stable *table id* (``tid``) kept, with the peer's secret bundle, in that peer's own storage. Each
+side announces itself on every newly opened channel with a ``table-hello`` carrying its tid and
+public keys; the session maps tids to the current connection ids. The room's host opens a table
+with ``table-open`` (game, rules, config, roster of tids and keys); then every seat runs a
+``Peer`` whose messages ride in the data channel as ``{"t": "game", "m": <wire text>}``.
+
+A page that reloads mid-game finds its tid, bundle and table in storage, rebuilds its ``Peer`` and
+asks the first table member it meets again for the log (``Peer.rejoin``).
+
+Used alike by the browser page (storage = ``sessionStorage``, WebCrypto) and by the aiortc Python
+peer (storage = a dict or file, ``cryptography``). Pure Python, no I/O of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.core.model import Rules
+from engine.fairness.backends.base import CryptoBackend
+from engine.protocol.bundle import SecretBundle
+from engine.protocol.peer import Peer
+from engine.protocol.players import Player, Waiting
+from engine.protocol.table import Member
+from engine.protocol.transport import Receiver
+
+MAX_TABLE_MESSAGE = 512 * 1024
+
+
+class Storage(Protocol):
+    """Key-value text storage private to this peer (``sessionStorage`` in a browser)."""
+
+    def getItem(self, key: str) -> str | None:
+        """The stored text, or None."""
+        ...
+
+    def setItem(self, key: str, value: str) -> None:
+        """Store text under ``key``."""
+        ...
+
+
+class MemoryStorage:
+    """Storage in a dict (Python peers, tests)."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:
+        """The stored text, or None."""
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        """Store text under ``key``."""
+        self.items[key] = value
+
+
+@dataclass
+class Hello:
+    """What one peer announced about itself on the table channel."""
+
+    tid: str
+    name: str
+    role: str
+    sign: bytes
+    dh: bytes
+
+
+class SessionError(ValueError):
+    """A table message that cannot be accepted; it is dropped and nothing changes."""
+
+
+RulesFactory = Callable[[str], Rules[Any]]
+
+
+class MeshTransport:
+    """The ``Transport`` a ``Peer`` talks through: tids mapped onto the current mesh links."""
+
+    def __init__(self, session: TableSession) -> None:
+        self.session = session
+        self.receiver: Receiver | None = None
+
+    def send(self, to: str, message: str) -> None:
+        """Send to one table member, if it is connected now (else the log catches it up later)."""
+        link = self.session.links.get(to)
+        if link is not None:
+            self.session.send(link, {"t": "game", "m": message})
+
+    def broadcast(self, message: str) -> None:
+        """Send to every connected table member."""
+        for tid, link in self.session.links.items():
+            if tid != self.session.tid:
+                self.session.send(link, {"t": "game", "m": message})
+
+    def on_receive(self, callback: Receiver) -> None:
+        """Register the peer's receiver."""
+        self.receiver = callback
+
+
+class TableSession:
+    """One peer's side of the table in a room: identity, roster, the running ``Peer``."""
+
+    def __init__(
+        self,
+        *,
+        room: str,
+        name: str,
+        role: str,
+        send: Callable[[str, dict[str, Any]], Any],
+        storage: Storage,
+        backend: CryptoBackend,
+        rules_for: RulesFactory,
+        player: Player | None = None,
+        on_update: Callable[[], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.room = room
+        self.name = name
+        self.role = role
+        self.send = send
+        self.storage = storage
+        self.backend = backend
+        self.rules_for = rules_for
+        self.player = player or Waiting()
+        self.on_update = on_update or (lambda: None)
+        self.clock = clock
+        self.tid = ""
+        self.bundle: SecretBundle | None = None
+        self.hellos: dict[str, Hello] = {}  # tid -> hello
+        self.links: dict[str, str] = {}  # tid -> mesh link id
+        self.tids: dict[str, str] = {}  # mesh link id -> tid
+        self.table: dict[str, Any] | None = None
+        self.peer: Peer | None = None
+        self.transport = MeshTransport(self)
+        self.errors: list[str] = []
+        self.rejoin_pending = False
+        self._queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self._worker: asyncio.Task[None] | None = None
+
+    # ----- identity and storage --------------------------------------------------------------
+
+    @property
+    def key(self) -> str:
+        return f"mt.table.{self.room}"
+
+    async def setup(self) -> None:
+        """Load this peer's tid, bundle and table from storage, or make fresh ones."""
+        stored = self._load()
+        if stored.get("tid") and stored.get("bundle"):
+            self.tid = str(stored["tid"])
+            self.bundle = SecretBundle.from_json(stored["bundle"])
+        else:
+            self.tid = secrets.token_hex(8)
+            self.bundle = await SecretBundle.create(self.backend)
+        self.hellos[self.tid] = Hello(
+            self.tid, self.name, self.role, self.bundle.sign.public, self.bundle.dh.public
+        )
+        if isinstance(stored.get("table"), dict):
+            self._build_peer(stored["table"])
+            self.rejoin_pending = True
+        self._save()
+        self._worker = asyncio.ensure_future(self._work())
+
+    def _load(self) -> dict[str, Any]:
+        try:
+            value = json.loads(self.storage.getItem(self.key) or "{}")
+        except ValueError:
+            return {}
+        return value if isinstance(value, dict) else {}
+
+    def _save(self) -> None:
+        assert self.bundle is not None
+        record = {"tid": self.tid, "bundle": self.bundle.to_json(), "table": self.table}
+        self.storage.setItem(self.key, json.dumps(record))
+
+    def hello(self) -> dict[str, Any]:
+        """The announcement sent on every newly opened channel."""
+        assert self.bundle is not None
+        return {
+            "t": "table-hello",
+            "tid": self.tid,
+            "name": self.name,
+            "role": self.role,
+            "sign": self.bundle.sign.public.hex(),
+            "dh": self.bundle.dh.public.hex(),
+        }
+
+    # ----- mesh events -----------------------------------------------------------------------
+
+    def channel_open(self, link: str) -> None:
+        """A data channel to ``link`` opened: introduce ourselves."""
+        self.send(link, self.hello())
+
+    def link_closed(self, link: str) -> None:
+        """A mesh link went away; its tid is unreachable until it says hello again."""
+        tid = self.tids.pop(link, None)
+        if tid is not None and self.links.get(tid) == link:
+            del self.links[tid]
+
+    def deliver(self, link: str, message: dict[str, Any]) -> None:
+        """Queue one table message from ``link``; handled strictly in arrival order."""
+        self._queue.put_nowait((link, message))
+
+    async def _work(self) -> None:
+        while True:
+            link, message = await self._queue.get()
+            try:
+                await self._handle(link, message)
+            except SessionError as error:
+                self.errors.append(f"{self.tids.get(link, link)}: {error}")
+            self.on_update()
+
+    async def settle(self) -> None:
+        """Wait until every queued message has been handled (tests, bots)."""
+        while not self._queue.empty():
+            await asyncio.sleep(0)
+        await asyncio.sleep(0)
+
+    async def _handle(self, link: str, message: dict[str, Any]) -> None:
+        kind = message.get("t")
+        if kind == "table-hello":
+            await self._on_hello(link, message)
+        elif kind == "table-open":
+            await self._on_open(link, message)
+        elif kind == "game":
+            await self._on_game(link, message)
+        else:
+            raise SessionError(f"unknown table message {kind!r}")
+
+    async def _on_hello(self, link: str, message: dict[str, Any]) -> None:
+        try:
+            hello = Hello(
+                str(message["tid"]),
+                str(message["name"])[:32],
+                str(message["role"]),
+                bytes.fromhex(message["sign"]),
+                bytes.fromhex(message["dh"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise SessionError("malformed table-hello") from error
+        known = self.hellos.get(hello.tid)
+        if hello.tid == self.tid or (known and (known.sign, known.dh) != (hello.sign, hello.dh)):
+            raise SessionError("table-hello with someone else's table id")
+        self.hellos[hello.tid] = hello
+        self.links[hello.tid] = link
+        self.tids[link] = hello.tid
+        if self.table is not None and self.peer is not None:
+            self.send(link, {**self._open_message(), "late": True})
+            if self.rejoin_pending and hello.tid in self._member_tids():
+                self.rejoin_pending = False
+                await self.peer.rejoin(hello.tid)
+
+    async def _on_open(self, link: str, message: dict[str, Any]) -> None:
+        if self.table is not None:
+            if message.get("game") != self.table["game"]:
+                raise SessionError("a second table-open while a table runs")
+            return
+        sender = self.tids.get(link)
+        try:
+            roster = [Member.from_json(m) for m in message["roster"]]
+            table = {k: message[k] for k in ("game", "rules", "config", "timer", "roster")}
+        except (KeyError, TypeError, ValueError) as error:
+            raise SessionError("malformed table-open") from error
+        if not roster or roster[0].peer != sender:
+            raise SessionError("table-open not sent by the table's host")
+        for member in roster:
+            hello = self.hellos.get(member.peer)
+            if hello is not None and (hello.sign, hello.dh) != (member.sign, member.dh):
+                raise SessionError(f"table-open holds wrong keys for {hello.name}")
+        self._build_peer(table)
+        self._save()
+        if message.get("late") and self.peer is not None and sender is not None:
+            # The table was already running: catch up from the log.
+            await self.peer.rejoin(sender)
+
+    async def _on_game(self, link: str, message: dict[str, Any]) -> None:
+        sender = self.tids.get(link)
+        wire = message.get("m")
+        if sender is None or not isinstance(wire, str) or len(wire) > MAX_TABLE_MESSAGE:
+            raise SessionError("game message from an unknown peer or malformed")
+        if self.peer is not None and self.transport.receiver is not None:
+            await self.transport.receiver(sender, wire)
+
+    # ----- the table -------------------------------------------------------------------------
+
+    def _member_tids(self) -> list[str]:
+        assert self.table is not None
+        return [str(m["peer"]) for m in self.table["roster"]]
+
+    def _open_message(self) -> dict[str, Any]:
+        assert self.table is not None
+        return {"t": "table-open", **self.table}
+
+    def _build_peer(self, table: dict[str, Any]) -> None:
+        assert self.bundle is not None
+        rules = self.rules_for(str(table["rules"]))
+        roster = [Member.from_json(m) for m in table["roster"]]
+        self.table = table
+        self.peer = Peer(
+            peer_id=self.tid,
+            roster=roster,
+            room=self.room,
+            game=str(table["game"]),
+            rules=rules,
+            backend=self.backend,
+            transport=self.transport,
+            bundle=self.bundle,
+            player=self.player,
+            clock=self.clock,
+        )
+        self.peer.on_bundle_change = lambda _bundle: self._save()
+
+    async def open_table(
+        self, rules: str, config: dict[str, Any], order: list[str], timer: int = 30
+    ) -> None:
+        """Host: seat everyone in ``order`` (tids) who said hello, then start the game."""
+        if self.table is not None:
+            raise SessionError("a table is already running in this room")
+        members: list[Member] = []
+        for tid in order:
+            hello = self.hellos.get(tid)
+            if hello is None:
+                continue
+            seated = len([m for m in members if m.seat is not None])
+            seat = seated if hello.role == "player" else None
+            members.append(Member(tid, seat, hello.sign, hello.dh))
+        if not members or members[0].peer != self.tid:
+            raise SessionError("only the first member (the host) opens the table")
+        seats = len([m for m in members if m.seat is not None])
+        config = {**config, "seats": seats}
+        table = {
+            "game": secrets.token_hex(6),
+            "rules": rules,
+            "config": config,
+            "timer": timer,
+            "roster": [m.to_json() for m in members],
+        }
+        self._build_peer(table)
+        self._save()
+        for link in list(self.links.values()):
+            self.send(link, self._open_message())
+        assert self.peer is not None
+        await self.peer.start(config, timer=timer)
+        self.on_update()
+
+    def close_table(self) -> None:
+        """Forget the finished table (keeps the identity for the next one)."""
+        self.table, self.peer = None, None
+        self._save()
+
+    async def tick(self) -> None:
+        """Drive the peer's timers; call every few hundred milliseconds."""
+        if self.peer is not None:
+            before = len(self.peer.table.log)
+            await self.peer.tick()
+            if len(self.peer.table.log) != before:
+                self.on_update()
+
+    async def close(self) -> None:
+        """Stop handling messages."""
+        if self._worker is not None:
+            self._worker.cancel()

@@ -1,0 +1,145 @@
+"""Table sessions over a simulated mesh: hellos, opening a table, a whole game, a reload."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from engine.fairness.backends.native import NativeBackend
+from engine.games import rules_for
+from engine.protocol.players import RandomBot
+from engine.protocol.session import MemoryStorage, TableSession
+
+
+class FakeMesh:
+    """Links between sessions by mesh id; messages go through JSON like a data channel."""
+
+    def __init__(self) -> None:
+        self.sessions: dict[str, TableSession] = {}
+        self.counter = 0
+
+    def add(self, name: str, storage: MemoryStorage, seed: int, role: str = "player") -> str:
+        self.counter += 1
+        link = f"m{self.counter}"
+        self.sessions[link] = TableSession(
+            room="ROOM42",
+            name=name,
+            role=role,
+            send=lambda to, obj, me=link: self._send(me, to, obj),
+            storage=storage,
+            backend=NativeBackend(),
+            rules_for=rules_for,
+            player=RandomBot(seed),
+        )
+        return link
+
+    def _send(self, sender: str, to: str, obj: dict[str, Any]) -> None:
+        target = self.sessions.get(to)
+        if target is not None:
+            target.deliver(sender, json.loads(json.dumps(obj)))
+
+    def connect_all(self) -> None:
+        for a in self.sessions:
+            for b in self.sessions:
+                if a != b:
+                    self.sessions[a].channel_open(b)
+
+    def drop(self, link: str) -> None:
+        del self.sessions[link]
+        for session in self.sessions.values():
+            session.link_closed(link)
+
+    async def run(self, rounds: int = 400) -> None:
+        for _ in range(rounds):
+            for session in list(self.sessions.values()):
+                await session.settle()
+            await asyncio.sleep(0)
+
+
+async def test_three_sessions_play_a_game_and_one_reloads_midway() -> None:
+    mesh = FakeMesh()
+    storages = [MemoryStorage() for _ in range(3)]
+    names = "АБВ"
+    links = [mesh.add(names[i], storages[i], i) for i in range(3)]
+    for link in links:
+        await mesh.sessions[link].setup()
+    mesh.connect_all()
+    await mesh.run(5)
+    host = mesh.sessions[links[0]]
+    assert len(host.hellos) == 3
+    order = [mesh.sessions[link].tid for link in links]
+    await host.open_table("toy", {}, order, timer=30)
+    # Let the shuffle start, then reload seat 1 before the game can end.
+    for _ in range(30):
+        await mesh.run(1)
+        if mesh.sessions[links[1]].peer and mesh.sessions[links[1]].peer.table.stage == "play":
+            break
+    old = mesh.sessions[links[1]]
+    assert old.peer is not None and old.table is not None
+    assert old.peer.table.stage == "play"  # mid-game: dealt, not finished
+    tid = old.tid
+    await old.close()
+    mesh.drop(links[1])
+    fresh_link = mesh.add("Б", storages[1], 1)
+    fresh = mesh.sessions[fresh_link]
+    await fresh.setup()
+    assert fresh.tid == tid and fresh.peer is not None  # identity and table came from storage
+    for link in (links[0], links[2]):
+        fresh.channel_open(link)
+        mesh.sessions[link].channel_open(fresh_link)
+    await mesh.run()
+    peers = [s.peer for s in mesh.sessions.values()]
+    assert all(p is not None for p in peers)
+    digests = {p.table.digest() for p in peers if p is not None}
+    assert len(digests) == 1
+    for session in mesh.sessions.values():
+        assert session.peer is not None
+        assert session.peer.table.stage == "done", session.peer.table.stage
+        assert session.peer.table.result == {"ok": True, "blame": {}}
+        assert session.errors == []
+
+
+async def test_hello_with_a_stolen_table_id_is_refused() -> None:
+    mesh = FakeMesh()
+    a = mesh.add("А", MemoryStorage(), 0)
+    b = mesh.add("Б", MemoryStorage(), 1)
+    for link in (a, b):
+        await mesh.sessions[link].setup()
+    mesh.connect_all()
+    await mesh.run(3)
+    victim = mesh.sessions[a]
+    forged = {**mesh.sessions[b].hello(), "tid": victim.tid}
+    mesh.sessions[b].deliver(a, forged)  # someone claims A's own tid to B
+    await mesh.run(3)
+    assert any("someone else's table id" in e for e in mesh.sessions[b].errors)
+    mesh.sessions[a].deliver(b, {"t": "table-open", "game": "x"})  # malformed open
+    mesh.sessions[a].deliver(b, {"t": "nonsense"})
+    await mesh.run(3)
+    assert mesh.sessions[a].table is None
+    assert len(mesh.sessions[a].errors) == 2
+
+
+async def test_only_the_host_may_open_and_roster_keys_must_match() -> None:
+    mesh = FakeMesh()
+    a = mesh.add("А", MemoryStorage(), 0)
+    b = mesh.add("Б", MemoryStorage(), 1)
+    for link in (a, b):
+        await mesh.sessions[link].setup()
+    mesh.connect_all()
+    await mesh.run(3)
+    sa, sb = mesh.sessions[a], mesh.sessions[b]
+    # B forges a table-open naming A as host: refused, since B sent it.
+    roster = [
+        {"peer": sa.tid, "seat": 0, "sign": sa.hello()["sign"], "dh": sa.hello()["dh"]},
+        {"peer": sb.tid, "seat": 1, "sign": sb.hello()["sign"], "dh": sb.hello()["dh"]},
+    ]
+    open_msg = {"t": "table-open", "game": "g", "rules": "toy", "config": {}, "timer": 30}
+    sa.deliver(b, {**open_msg, "roster": roster})
+    await mesh.run(3)
+    assert sa.table is None and "host" in sa.errors[-1]
+    # A real host with a wrong key for B: B refuses it.
+    roster[1]["sign"] = roster[0]["sign"]
+    sb.deliver(a, {**open_msg, "roster": roster})
+    await mesh.run(3)
+    assert sb.table is None and "wrong keys" in sb.errors[-1]
