@@ -2,7 +2,8 @@
 
 Output, one line each, flushed (tests and bots parse it):
 ``ROOM <code>`` once created or joined, ``CONNECTED <name>`` when a peer's channel is ready,
-``CHAT <name>: <text>`` for each chat received, ``LEFT <name>`` when a peer goes away.
+``CHAT <name>: <text>`` for each chat received, ``LEFT <name>`` when a peer goes away; with
+``--play``, ``TABLE <stage>`` as its table moves on and ``RESULT <json>`` when a game ends.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from aiortc import RTCIceServer
 
 from signaling.mesh import MeshPeer
+from signaling.table_peer import TablePeer, make_player
 
 ECHO_PREFIX = "echo: "
 
@@ -41,6 +43,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default="auto",
         help="gather 127.0.0.1 as an ICE candidate (auto: only when nothing else exists)",
     )
+    parser.add_argument(
+        "--play",
+        choices=("random", "first"),
+        help="take a seat at the room's table, played by this bot policy",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random bot")
     parser.add_argument("--log-level", default="WARNING")
     return parser.parse_args(argv)
 
@@ -53,8 +61,11 @@ def out(line: str) -> None:
 async def run(args: argparse.Namespace) -> None:
     """Join or create the room and react to chat until stopped."""
     mesh: MeshPeer
+    table: TablePeer | None = None
 
     def on_message(peer_id: str, msg: dict[str, Any]) -> None:
+        if table is not None and table.on_message(peer_id, msg):
+            return
         if msg.get("t") != "chat" or not isinstance(msg.get("text"), str):
             return
         out(f"CHAT {msg.get('name')}: {msg['text']}")
@@ -77,8 +88,13 @@ async def run(args: argparse.Namespace) -> None:
     try:
         code = await (mesh.create() if args.create else mesh.join(args.room))
         out(f"ROOM {code}")
+        if args.play:
+            table = TablePeer(mesh, make_player(args.play, args.seed), out)
+            await table.start()
         await watch(mesh, args.say, stop)
     finally:
+        if table is not None:
+            await table.close()
         await mesh.close()
 
 

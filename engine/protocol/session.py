@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.core.model import Rules
+from engine.core.model import Action, Rules
 from engine.fairness.backends.base import CryptoBackend
 from engine.protocol.bundle import SecretBundle
 from engine.protocol.peer import Peer
@@ -141,6 +141,7 @@ class TableSession:
         self.transport = MeshTransport(self)
         self.errors: list[str] = []
         self.rejoin_pending = False
+        self.greeted: set[str] = set()
         self._queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
 
@@ -196,10 +197,12 @@ class TableSession:
 
     def channel_open(self, link: str) -> None:
         """A data channel to ``link`` opened: introduce ourselves."""
+        self.greeted.add(link)
         self.send(link, self.hello())
 
     def link_closed(self, link: str) -> None:
         """A mesh link went away; its tid is unreachable until it says hello again."""
+        self.greeted.discard(link)
         tid = self.tids.pop(link, None)
         if tid is not None and self.links.get(tid) == link:
             del self.links[tid]
@@ -251,6 +254,8 @@ class TableSession:
         self.hellos[hello.tid] = hello
         self.links[hello.tid] = link
         self.tids[link] = hello.tid
+        if link not in self.greeted:  # their hello came first: answer it
+            self.channel_open(link)
         if self.table is not None and self.peer is not None:
             self.send(link, {**self._open_message(), "late": True})
             if self.rejoin_pending and hello.tid in self._member_tids():
@@ -350,6 +355,21 @@ class TableSession:
         await self.peer.start(config, timer=timer)
         self.on_update()
 
+    def my_moves(self) -> list[Action]:
+        """The legal moves of this peer's seat when the table waits for its action, else []."""
+        peer = self.peer
+        if peer is None or peer.seat is None or peer.table.stage != "play":
+            return []
+        if peer.table.obligations().get(peer.seat) != "action":
+            return []
+        return peer.rules.legal_actions(peer.table.state, peer.seat, peer.knowledge)
+
+    async def submit(self, action: Action) -> None:
+        """The local human's move."""
+        if self.peer is not None:
+            await self.peer.submit(action)
+            self.on_update()
+
     def close_table(self) -> None:
         """Forget the finished table (keeps the identity for the next one)."""
         self.table, self.peer = None, None
@@ -363,7 +383,7 @@ class TableSession:
             if len(self.peer.table.log) != before:
                 self.on_update()
 
-    async def close(self) -> None:
+    def close(self) -> None:
         """Stop handling messages."""
         if self._worker is not None:
             self._worker.cancel()

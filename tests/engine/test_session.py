@@ -79,7 +79,7 @@ async def test_three_sessions_play_a_game_and_one_reloads_midway() -> None:
     assert old.peer is not None and old.table is not None
     assert old.peer.table.stage == "play"  # mid-game: dealt, not finished
     tid = old.tid
-    await old.close()
+    old.close()
     mesh.drop(links[1])
     fresh_link = mesh.add("Б", storages[1], 1)
     fresh = mesh.sessions[fresh_link]

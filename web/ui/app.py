@@ -16,6 +16,7 @@ from pyodide.ffi import JsProxy, create_proxy, to_js
 from . import qr, views
 from .i18n import LANGUAGES, tr
 from .room import BadMessage, ChatLine, Room, parse_message
+from .table import TableUI, element_value
 
 SESSION_KEY = "mt.session"
 CHAT_KEY = "mt.chat."
@@ -48,6 +49,7 @@ class App:
         self.root = document.getElementById("app")
         self.room: Room | None = None
         self.mesh: JsProxy | None = None
+        self.table: TableUI | None = None
         self.name = ""
         self.role = "player"
         self.latencies: list[float] = []
@@ -150,6 +152,9 @@ class App:
         log.scrollTop = log.scrollHeight
         for peer in self.room.peers.values():
             self.ensure_tile(peer.id, peer.name)
+        if self.table is not None:
+            self.table.lang = self.lang
+            self.table.render()
 
     def render_roster(self) -> None:
         if self.room is not None:
@@ -202,6 +207,10 @@ class App:
             self.leave()
         elif action == "save-ice":
             self.save_ice()
+        elif action == "move" and self.table is not None:
+            self.spawn(self.table.move(int(target.getAttribute("data-index"))))
+        elif action == "host" and self.table is not None:
+            self.spawn(self.host_command(str(target.getAttribute("data-command"))))
 
     def on_submit(self, event: JsProxy) -> None:
         event.preventDefault()
@@ -219,6 +228,9 @@ class App:
                 self.set_home_error(tr("code_needed", self.lang))
                 return
             self.spawn(self.enter(code if action == "join" else None, None))
+        elif action == "open-table" and self.table is not None:
+            timer = int(element_value("table-timer") or "30")
+            self.spawn(self.table.open_table(element_value("table-game"), max(5, timer)))
         elif action == "chat":
             field = document.getElementById("chat-input")
             self.send_chat(str(field.value))
@@ -290,7 +302,21 @@ class App:
             self.mesh = None
             self.set_home_error(tr("err_unreachable", self.lang))
 
+    async def host_command(self, command: str) -> None:
+        """Pause, resume, or hurry every seat the table waits for."""
+        assert self.table is not None
+        session = self.table.session
+        if command != "hurry-all":
+            await self.table.host_command(command)
+        elif session is not None and session.peer is not None:
+            for seat, owed in session.peer.table.obligations().items():
+                if owed == "action":
+                    await self.table.host_command("hurry", seat)
+
     def leave(self) -> None:
+        if self.table is not None:
+            self.table.stop()
+            self.table = None
         if self.mesh is not None:
             self.mesh.leave()
         self.mesh, self.room = None, None
@@ -326,7 +352,17 @@ class App:
         session["resume"] = str(frame.get("resume") or "")
         sessionStorage.setItem(SESSION_KEY, json.dumps(session))
         window.history.replaceState(None, "", ROOM_PATH + self.room.code)
+        if self.table is not None:
+            self.table.stop()
+        self.table = TableUI(self.room, self.name, self.role, self.send_to)
+        self.table.lang = self.lang
         self.render_room()
+        self.spawn(self.table.start([]))
+
+    def send_to(self, link: str, text: str) -> None:
+        """Send one data-channel message to one peer (the table's transport)."""
+        if self.mesh is not None:
+            self.mesh.send(link, text)
 
     def on_error(self, frame: dict[str, Any]) -> None:
         code = str(frame.get("code", ""))
@@ -355,6 +391,8 @@ class App:
         peer = self.room.remove_peer(str(frame["peer"]), frame.get("host"))
         if peer is not None:
             self.notice(tr("left_notice", self.lang, name=peer.name))
+        if self.table is not None:
+            self.table.link_closed(str(frame["peer"]))
         tile = document.getElementById(f"tile-{frame['peer']}")
         if tile:
             tile.remove()
@@ -376,6 +414,8 @@ class App:
         if peer is not None and opened and self.mesh is not None:
             hello = {"t": "hello", "name": self.name, "id": self.room.you}
             self.mesh.send(peer.id, json.dumps(hello, ensure_ascii=False))
+            if self.table is not None:
+                self.table.channel_open(peer.id)
         self.render_roster()
 
     def on_message(self, data: dict[str, Any]) -> None:
@@ -384,6 +424,8 @@ class App:
         peer_id, text = str(data["peer"]), str(data["text"])
         try:
             message = parse_message(text)
+            if self.table is not None and self.table.deliver(peer_id, message):
+                return
             if message["t"] == "chat":
                 line = self.room.receive_chat(peer_id, message)
                 if line is not None:

@@ -75,6 +75,7 @@ def room_shell(lang: str, room: Room, link: str, qr_uri: str) -> str:
     </div>
     <div id="media" class="media"></div>
   </div>
+  <div id="table" class="table card"></div>
   <div class="chat card">
     <h2>{t("chat")}</h2>
     <ol id="chat-log" class="chat-log" aria-live="polite"></ol>

@@ -1,0 +1,101 @@
+"""A Python peer's seat at the table: a ``TableSession`` wired to a ``MeshPeer``.
+
+The Python peer plays with the ``cryptography`` backend (whatever the start-up self-test picks) and
+a bot policy; it sees exactly what a browser in its seat would: its own hand, the public log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from engine.fairness.backends import select_backend
+from engine.games import rules_for
+from engine.protocol.players import FirstLegal, Player, RandomBot
+from engine.protocol.session import MemoryStorage, TableSession
+from signaling.mesh import MeshPeer
+
+TICK_SECONDS = 0.25
+
+
+def make_player(kind: str, seed: int = 0) -> Player:
+    """A bot policy by name: ``random`` or ``first`` (the first legal option)."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "first":
+        return FirstLegal()
+    raise ValueError(f"unknown bot kind {kind!r}")
+
+
+class TablePeer:
+    """Runs one table session over a mesh peer and reports its progress as lines."""
+
+    def __init__(self, mesh: MeshPeer, player: Player, report: Callable[[str], None]) -> None:
+        self.mesh = mesh
+        self.player = player
+        self.report = report
+        self.session: TableSession | None = None
+        self._stage = ""
+        self._ticker: asyncio.Task[None] | None = None
+
+    async def start(self) -> TableSession:
+        """Create the session once the mesh has joined a room; hook it to the mesh's events."""
+        assert self.mesh.room is not None
+        session = TableSession(
+            room=self.mesh.room,
+            name=self.mesh.name,
+            role=self.mesh.role,
+            send=lambda link, obj: self.mesh.send(link, obj),
+            storage=MemoryStorage(),
+            backend=await select_backend(),
+            rules_for=rules_for,
+            player=self.player,
+            on_update=self._on_update,
+        )
+        await session.setup()
+        self.session = session
+        self.mesh.on_open = session.channel_open
+        self.mesh.on_close = session.link_closed
+        for link in self.mesh.ready_peers():
+            session.channel_open(link)
+        self._ticker = asyncio.ensure_future(self._tick())
+        return session
+
+    def on_message(self, link: str, message: dict[str, Any]) -> bool:
+        """Hand table messages to the session; False for anything else (chat...)."""
+        kind = message.get("t")
+        if self.session is None or not isinstance(kind, str):
+            return False
+        if kind == "game" or kind.startswith("table-"):
+            self.session.deliver(link, message)
+            return True
+        return False
+
+    def _on_update(self) -> None:
+        peer = self.session.peer if self.session else None
+        if peer is None:
+            return
+        stage = peer.table.stage
+        if stage != self._stage:
+            self._stage = stage
+            self.report(f"TABLE {stage}")
+            if stage in ("done", "halted"):
+                self.report("RESULT " + json.dumps(peer.table.result, sort_keys=True))
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            if self.session is not None:
+                await self.session.tick()
+
+    async def close(self) -> None:
+        """Stop the timers and the session."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        if self.session is not None:
+            self.session.close()

@@ -1,0 +1,134 @@
+"""The game table inside a room page: a ``TableSession`` on the mesh, and its panel.
+
+Runs only under Pyodide. Crypto goes through the fastest backend that passes the start-up
+self-test (WebCrypto in a browser). The tab's identity, secret bundle and running table are kept
+in ``sessionStorage``, so a reload rejoins the game where it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+from js import document, sessionStorage
+from pyodide.ffi import JsProxy
+
+from engine.core.model import Action
+from engine.fairness.backends import select_backend
+from engine.games import rules_for
+from engine.protocol.session import TableSession
+
+from . import table_views
+from .room import Room
+
+TICK_SECONDS = 0.25
+
+
+class TableUI:
+    """One room's table: the session, its timers and the panel that shows it."""
+
+    def __init__(self, room: Room, name: str, role: str, send: Callable[[str, str], Any]) -> None:
+        self.room = room
+        self.name = name
+        self.role = role
+        self._send = send
+        self.session: TableSession | None = None
+        self.backend_name = ""
+        self.lang = "ru"
+        self._moves: list[Action] = []
+        self._ticker: asyncio.Task[None] | None = None
+
+    async def start(self, open_links: list[str]) -> None:
+        """Pick the crypto backend, load or create this tab's identity, greet open channels."""
+        backend = await select_backend()
+        self.backend_name = backend.name
+        self.session = TableSession(
+            room=self.room.code,
+            name=self.name,
+            role=self.role,
+            send=lambda link, obj: self._send(link, json.dumps(obj, ensure_ascii=False)),
+            storage=sessionStorage,
+            backend=backend,
+            rules_for=rules_for,
+            on_update=self.render,
+        )
+        await self.session.setup()
+        for link in open_links:
+            self.session.channel_open(link)
+        self._ticker = asyncio.ensure_future(self._tick())
+        self.render()
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            if self.session is not None:
+                await self.session.tick()
+
+    def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        if self.session is not None:
+            self.session.close()
+
+    # ----- mesh events --------------------------------------------------------------------
+
+    def channel_open(self, link: str) -> None:
+        if self.session is not None:
+            self.session.channel_open(link)
+
+    def link_closed(self, link: str) -> None:
+        if self.session is not None:
+            self.session.link_closed(link)
+
+    def deliver(self, link: str, message: dict[str, Any]) -> bool:
+        """Table messages go to the session; False for anything else."""
+        kind = message.get("t")
+        if self.session is None or not isinstance(kind, str):
+            return False
+        if kind == "game" or kind.startswith("table-"):
+            self.session.deliver(link, message)
+            return True
+        return False
+
+    # ----- user actions -------------------------------------------------------------------
+
+    async def open_table(self, game: str, timer: int) -> None:
+        """Host: seat everyone present in join order and start ``game``."""
+        session = self.session
+        if session is None:
+            return
+        order = [session.tid]
+        for peer in sorted(self.room.peers.values(), key=lambda p: p.order):
+            tid = session.tids.get(peer.id)
+            if tid is not None:
+                order.append(tid)
+        await session.open_table(game, {}, order, timer=timer)
+
+    async def move(self, index: int) -> None:
+        if self.session is not None and 0 <= index < len(self._moves):
+            await self.session.submit(self._moves[index])
+
+    async def host_command(self, kind: str, seat: int | None = None) -> None:
+        if self.session is not None and self.session.peer is not None:
+            await self.session.peer.host_command(kind, seat)
+            self.render()
+
+    # ----- rendering ----------------------------------------------------------------------
+
+    def render(self) -> None:
+        panel = document.getElementById("table")
+        if not panel or self.session is None:
+            return
+        self._moves = self.session.my_moves()
+        is_host = self.room.host == self.room.you
+        panel.innerHTML = table_views.panel(
+            self.lang, self.session, self._moves, is_host, self.backend_name
+        )
+
+
+def element_value(element_id: str) -> str:
+    """The value of a form field, or an empty string."""
+    element: JsProxy = document.getElementById(element_id)
+    return str(element.value) if element else ""

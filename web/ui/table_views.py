@@ -1,0 +1,85 @@
+"""HTML of the table panel (pure Python): start controls, the game's view, moves, host powers."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from engine.core.model import Action
+from engine.protocol.session import TableSession
+
+from .i18n import tr
+
+GAMES = {"toy": "«Проба»"}
+
+
+def panel(
+    lang: str, session: TableSession, moves: list[Action], is_host: bool, backend: str
+) -> str:
+    """The whole panel for the session's current state."""
+    t = lambda key, **kw: escape(tr(key, lang, **kw))  # noqa: E731
+    peer = session.peer
+    parts = [f'<h2>{t("table")}</h2>']
+    if peer is None:
+        if is_host:
+            options = "".join(
+                f'<option value="{gid}">{escape(label)}</option>' for gid, label in GAMES.items()
+            )
+            parts.append(
+                f'<form id="table-form" data-action="open-table" class="table-start">'
+                f'<label>{t("game")} <select id="table-game">{options}</select></label>'
+                f'<label>{t("timer")} <input id="table-timer" type="number" min="5"'
+                f' max="600" value="30"></label>'
+                f'<button id="open-table" type="submit">{t("start_game")}</button></form>'
+            )
+        else:
+            parts.append(f'<p class="muted">{t("wait_host")}</p>')
+    else:
+        table = peer.table
+        seat = "—" if peer.seat is None else str(peer.seat + 1)
+        status = t(f"stage_{table.stage}")
+        paused = f' · {t("paused")}' if table.paused else ""
+        parts.append(
+            f'<p id="table-status" data-stage="{escape(table.stage)}">{status}{paused}'
+            f' · {t("seat")} {escape(seat)} · {t("entries", n=str(len(table.log)))}</p>'
+        )
+        if table.result is not None:
+            ok = table.result.get("ok") is True
+            verdict = t("audit_ok") if ok else t("audit_failed")
+            parts.append(
+                f'<p id="table-result" data-ok="{str(ok).lower()}">{verdict}'
+                f" {escape(json.dumps(table.result, ensure_ascii=False))}</p>"
+            )
+        if moves:
+            buttons = "".join(
+                f'<button type="button" class="move" data-action="move" data-index="{i}">'
+                f"{escape(describe(move))}</button>"
+                for i, move in enumerate(moves)
+            )
+            parts.append(f'<div id="moves" class="moves" role="group">{buttons}</div>')
+        view = peer.view()
+        if view is not None:
+            text = json.dumps(view, ensure_ascii=False, indent=1)
+            parts.append(f'<pre id="table-view" class="view">{escape(text)}</pre>')
+        if is_host and table.stage not in ("done", "halted"):
+            pause = "resume" if table.paused else "pause"
+            parts.append(
+                f'<div class="controls"><button type="button" data-action="host"'
+                f' data-command="{pause}">{t(pause)}</button>'
+                f'<button type="button" data-action="host" data-command="hurry-all">'
+                f"{t('hurry')}</button></div>"
+            )
+    errors = session.errors + [str(e) for e in (peer.errors if peer else [])]
+    if errors:
+        items = "".join(f"<li>{escape(e)}</li>" for e in errors[-5:])
+        parts.append(f'<ul id="table-errors" class="errors">{items}</ul>')
+    parts.append(f'<p class="muted small">{t("crypto")}: {escape(backend)}</p>')
+    return "".join(parts)
+
+
+def describe(move: Action) -> str:
+    """A short label for a move the game offers (generic: its fields, without the seat)."""
+    fields = {k: v for k, v in move.items() if k != "seat"}
+    kind = str(fields.pop("type", "move"))
+    rest = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in sorted(fields.items()))
+    return f"{kind} {rest}".strip()
