@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.local_table import LocalTable
 from engine.games.rumble import RumbleRules
+from engine.games.rumble.bot import timer_choice
 
 from .helpers import lines, play
 
@@ -126,14 +127,14 @@ def test_opponents_see_only_count_and_place_before_the_reveal() -> None:
     rules = RumbleRules()
     table = LocalTable(rules, {"seats": 3}, seed=5)
     while table.decision().phase != "open":
-        table.step(lambda r, s, seat, k: r.auto_action(s, seat, k))
+        table.step(timer_choice)
     caster = table.decision().seats[0]
     other = (caster + 1) % 3
     view = rules.view(table.state, table.knowledge[other])
     mine = view["seats"][caster]
     assert mine["sealed"] >= 1 and mine["queue_place"] is not None
     assert mine["initiative"] is None and mine["spell"] == []
-    table.step(lambda r, s, seat, k: r.auto_action(s, seat, k))
+    table.step(timer_choice)
     log = rules.view(table.state, table.knowledge[other])["log"]
     name = view["seats"][caster]["name"]
     assert any(

@@ -9,6 +9,7 @@ import pytest
 from engine.core.local_table import LocalTable
 from engine.core.model import IllegalAction, Kind, Knowledge, canonical_json
 from engine.games.rumble import RumbleRules
+from engine.games.rumble.bot import timer_choice
 
 
 @pytest.fixture(scope="module")
@@ -16,8 +17,7 @@ def rules() -> RumbleRules:
     return RumbleRules()
 
 
-def auto(rules: RumbleRules, state: object, seat: int, know: Knowledge) -> dict:
-    return rules.auto_action(state, seat, know)  # type: ignore[arg-type]
+auto = timer_choice
 
 
 def test_new_game_waits_for_a_simultaneous_assembly(rules: RumbleRules) -> None:

@@ -1,4 +1,4 @@
-"""Seed ¶6: treasures lie face up; active ones once per turn paid by a discard; passive work alone."""
+"""Seed ¶6: treasures lie face up; active ones once a turn for a discard; passive ones alone."""
 
 from __future__ import annotations
 

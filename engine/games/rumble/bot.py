@@ -92,3 +92,9 @@ class HeuristicBot:
             score += 1.5 if card.get("boost") else 0.0
             score += 1.0 if card.get("creature") else 0.0
         return score + self.rng.random() * 0.1
+
+
+def timer_choice(rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge) -> Action:
+    """A policy that always makes the automatic choice a timer would make."""
+    assert isinstance(rules, RumbleRules)
+    return rules.auto_action(state, seat, knowledge)
