@@ -1,4 +1,4 @@
-"""Random fights (2–6 players): no exception, each card in one place, bounded life, medals add up."""
+"""Random fights (2–6 players): no exception, cards in one place, bounded life, medals add up."""
 
 from __future__ import annotations
 
