@@ -84,6 +84,7 @@ class TablePeer:
             self.report(f"TABLE {stage}")
             if stage in ("done", "halted"):
                 self.report("RESULT " + json.dumps(peer.table.result, sort_keys=True))
+                self.report("DIGEST " + peer.table.digest())
 
     async def _tick(self) -> None:
         while True:

@@ -73,6 +73,7 @@ def signaling_server(*extra: str) -> Iterator[Server]:
         raise RuntimeError("web/dist is missing: run `python -m web.build` before the tests")
     port = free_port()
     command = [sys.executable, "-m", "signaling", "--host", "127.0.0.1", "--port", str(port)]
+    command += ["--log-level", "WARNING"]
     process = subprocess.Popen([*command, *extra], cwd=ROOT, text=True)
     try:
         deadline = time.monotonic() + 20

@@ -72,9 +72,12 @@ async def test_three_pages_and_a_python_peer_share_a_room() -> None:
                     await wait_media_from(player, "Вера", "video")
                 # Muting stops Vera's microphone track.
                 await vera.page.click("#mute")
-                assert await vera.page.evaluate(
-                    "() => window.magicTableApp.mesh.micStream.getAudioTracks()[0].enabled"
-                ) is False
+                assert (
+                    await vera.page.evaluate(
+                        "() => window.magicTableApp.mesh.micStream.getAudioTracks()[0].enabled"
+                    )
+                    is False
+                )
             finally:
                 await bot.stop()
             # The bot has gone: every page says so in its chat.

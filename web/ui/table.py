@@ -39,6 +39,7 @@ class TableUI:
         self.lang = "ru"
         self._moves: list[Action] = []
         self._ticker: asyncio.Task[None] | None = None
+        self._shown = ""
 
     async def start(self, open_links: list[str]) -> None:
         """Pick the crypto backend, load or create this tab's identity, greet open channels."""
@@ -123,9 +124,11 @@ class TableUI:
             return
         self._moves = self.session.my_moves()
         is_host = self.room.host == self.room.you
-        panel.innerHTML = table_views.panel(
-            self.lang, self.session, self._moves, is_host, self.backend_name
-        )
+        html = table_views.panel(self.lang, self.session, self._moves, is_host, self.backend_name)
+        if html != self._shown or not panel.firstChild:
+            # Only when something changed: a button must not vanish under the pointer.
+            self._shown = html
+            panel.innerHTML = html
 
 
 def element_value(element_id: str) -> str:

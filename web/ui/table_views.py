@@ -40,7 +40,8 @@ def panel(
         status = t(f"stage_{table.stage}")
         paused = f' · {t("paused")}' if table.paused else ""
         parts.append(
-            f'<p id="table-status" data-stage="{escape(table.stage)}">{status}{paused}'
+            f'<p id="table-status" data-stage="{escape(table.stage)}"'
+            f' data-digest="{escape(table.digest())}">{status}{paused}'
             f' · {t("seat")} {escape(seat)} · {t("entries", n=str(len(table.log)))}</p>'
         )
         if table.result is not None:

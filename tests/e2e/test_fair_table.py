@@ -1,0 +1,90 @@
+"""Fair play in the browser: three pages (WebCrypto) and an aiortc peer (cryptography) shuffle,
+deal, play «Проба» and audit together over real WebRTC; one page reloads mid-game."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import pytest
+from playwright.async_api import Error as PlaywrightError
+
+from .harness import Player, PythonPeer, chromium, signaling_server
+
+pytestmark = pytest.mark.browser
+
+
+async def stage_of(player: Player) -> str:
+    element = await player.page.query_selector("#table-status")
+    return str(await element.get_attribute("data-stage")) if element else ""
+
+
+async def play_until(players: list[Player], done: set[str], timeout: float = 120) -> None:
+    """Each page clicks its first offered move until every page's table reaches ``done``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        stages = [await stage_of(p) for p in players]
+        if all(stage in done for stage in stages):
+            return
+        if loop.time() > deadline:
+            raise AssertionError(f"tables stuck at {stages}")
+        for player in players:
+            button = player.page.locator("#moves button").first
+            if await button.count():
+                with contextlib.suppress(PlaywrightError):  # the move may just have been made
+                    await button.click(timeout=1000)
+        await asyncio.sleep(0.2)
+
+
+async def test_pages_and_python_peer_play_and_audit_together() -> None:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            names = ["Аня", "Боря", "Вера"]
+            players = [await Player.open(browser, server.origin + "/", n, voice=False) for n in names]
+            code = await players[0].create_room()
+            for player in players[1:]:
+                await player.join_room(code)
+            bot = PythonPeer(server, "--room", code, "--name", "Робот", "--play", "random")
+            try:
+                for player in players:
+                    await player.wait_open_channels(3)
+                host = players[0].page
+                await host.wait_for_selector("#open-table")
+                # Wait until the host's table knows everyone (table-hello from each peer).
+                await host.wait_for_function(
+                    "() => window.magicTableApp.table.session.hellos.length === 4", timeout=20_000
+                )
+                await host.select_option("#table-game", "toy")
+                await host.fill("#table-timer", "60")
+                await host.click("#open-table")
+                for player in players:
+                    await player.page.wait_for_selector("#table-status", timeout=20_000)
+                    crypto = await player.page.inner_text("#table")
+                    assert "webcrypto" in crypto, crypto
+                await bot.wait_line("TABLE", timeout=20)
+
+                # Play until the cards are dealt, then Boris reloads in the middle of the game.
+                await play_until(players, {"play", "audit", "done"}, timeout=60)
+                assert await stage_of(players[1]) == "play"
+                await players[1].page.reload()
+                await players[1].wait_ready()
+                await players[1].page.wait_for_selector("#table-status", timeout=30_000)
+
+                await play_until(players, {"done"}, timeout=120)
+                await bot.wait_line("TABLE done", timeout=30)
+            finally:
+                await bot.stop()
+
+            result = await bot.wait_line("RESULT")
+            assert result == 'RESULT {"blame": {}, "ok": true}'
+            bot_digest = (await bot.wait_line("DIGEST")).split()[1]
+            for player in players:
+                element = await player.page.query_selector("#table-result")
+                assert element is not None
+                assert await element.get_attribute("data-ok") == "true"
+                status = await player.page.query_selector("#table-status")
+                assert status is not None
+                assert await status.get_attribute("data-digest") == bot_digest
+                assert not player.errors, (player.name, player.errors)
+            await players[0].screenshot("fair-table-done")
