@@ -506,8 +506,8 @@ class Effects:
         g["life"][seat] = count
         self.log(
             g,
-            f"Нежданчик отменяет смерть: вылечено ЗПМП — {count}, "
-            f"{self.who(g, seat)} живёт с {life_words(count)}.",
+            f"Нежданчик отменяет смерть: вылечено ЗПМП — {count}; "
+            f"у {self.who(g, seat)} теперь жизней: {count}.",
         )
         return True
 
