@@ -224,6 +224,9 @@ class Peer:
         if seq > len(self.table.log):
             if len(self.buffer) < 4096:
                 self.buffer[seq] = entry
+            if self._once(("gap", sender, len(self.table.log))):
+                # Entries are missing (a host that fell silent mid-broadcast): ask the sender.
+                self.transport.send(sender, _wire({"k": "sync", "from": len(self.table.log)}))
             return
         log = self.table.log
         if log and entry.get("prev") != self.table.head and entry.get("host") == log[-1]["host"]:

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from js import document, sessionStorage
+from js import document, performance, sessionStorage
 from pyodide.ffi import JsProxy
 
 from engine.core.model import Action
@@ -40,6 +40,10 @@ class TableUI:
         self._moves: list[Action] = []
         self._ticker: asyncio.Task[None] | None = None
         self._shown = ""
+        # Wall-clock milliseconds when each log entry was first shown here, and when this page's
+        # player clicked a move: the benchmarks read them to measure click-to-every-peer time.
+        self.applied_at: list[float] = []
+        self.submitted_at: list[float] = []
 
     async def start(self, open_links: list[str]) -> None:
         """Pick the crypto backend, load or create this tab's identity, greet open channels."""
@@ -109,6 +113,7 @@ class TableUI:
 
     async def move(self, index: int) -> None:
         if self.session is not None and 0 <= index < len(self._moves):
+            self.submitted_at.append(wall_ms())
             await self.session.submit(self._moves[index])
 
     async def host_command(self, kind: str, seat: int | None = None) -> None:
@@ -122,6 +127,9 @@ class TableUI:
         panel = document.getElementById("table")
         if not panel or self.session is None:
             return
+        if self.session.peer is not None:
+            while len(self.applied_at) < len(self.session.peer.table.log):
+                self.applied_at.append(wall_ms())
         self._moves = self.session.my_moves()
         is_host = self.room.host == self.room.you
         html = table_views.panel(self.lang, self.session, self._moves, is_host, self.backend_name)
@@ -129,6 +137,11 @@ class TableUI:
             # Only when something changed: a button must not vanish under the pointer.
             self._shown = html
             panel.innerHTML = html
+
+
+def wall_ms() -> float:
+    """Milliseconds since the epoch, sub-millisecond precise (same clock in every tab)."""
+    return float(performance.timeOrigin + performance.now())
 
 
 def element_value(element_id: str) -> str:

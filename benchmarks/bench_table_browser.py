@@ -1,0 +1,105 @@
+"""Click-to-every-peer time at a real table: pages play a game over WebRTC, each page logs when it
+clicked a move and when every log entry appeared; compared with a raw data-channel ping.
+
+``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_table_browser [GAME] [PAGES]'``
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+
+from tests.e2e.harness import Player, chromium, signaling_server
+
+NAMES = ["Аня", "Боря", "Вера", "Гоша", "Даша", "Егор"]
+TRACE = """() => { const t = window.magicTableApp.table; return JSON.stringify({
+  applied: t.applied_at.toJs(), submitted: t.submitted_at.toJs(), tid: t.session.tid,
+  log: t.session.peer.table.log.toJs({dict_converter: Object.fromEntries})
+    .map((e) => [e.msg.from, e.msg.body.t]) }); }"""
+PINGS = """async (n) => { const mesh = window.magicTableApp.mesh; const out = [];
+  for (let i = 0; i < n; i++) for (const id of mesh.peers.keys()) out.push(await mesh.ping(id));
+  return out; }"""
+
+
+async def stage(player: Player) -> str:
+    element = await player.page.query_selector("#table-status")
+    return str(await element.get_attribute("data-stage")) if element else ""
+
+
+async def play(players: list[Player], timeout: float = 600) -> None:
+    """Every page makes its first offered move as soon as one is offered, until the game ends."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while [await stage(p) for p in players] != ["done"] * len(players):
+        if loop.time() > deadline:
+            raise RuntimeError("the game did not finish")
+        for player in players:
+            button = player.page.locator("#moves button").first
+            if await button.count():
+                with contextlib.suppress(PlaywrightError):
+                    await button.click(timeout=1000)
+        await asyncio.sleep(0.05)
+
+
+def latencies(traces: list[dict[str, Any]]) -> list[float]:
+    """For each click, ms until the resulting action entry was shown on the slowest page."""
+    result = []
+    log = traces[0]["log"]
+    for trace in traces:
+        own = [i for i, (author, kind) in enumerate(log) if author == trace["tid"] and kind == "action"]
+        for clicked, index in zip(trace["submitted"], own, strict=False):
+            slowest = max(t["applied"][index] for t in traces if index < len(t["applied"]))
+            result.append(slowest - clicked)
+    return result
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(game: str, pages: int) -> tuple[list[float], list[float]]:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            players = [
+                await Player.open(browser, server.origin + "/", NAMES[i], voice=False)
+                for i in range(pages)
+            ]
+            code = await players[0].create_room()
+            for player in players[1:]:
+                await player.join_room(code)
+            for player in players:
+                await player.wait_open_channels(pages - 1)
+            host = players[0].page
+            await host.wait_for_function(
+                f"() => window.magicTableApp.table.session.hellos.length === {pages}"
+            )
+            await host.select_option("#table-game", game)
+            await host.fill("#table-timer", "600")
+            await host.click("#open-table")
+            await play(players)
+            traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
+            pings: list[float] = []
+            for player in players:
+                pings += list(await player.page.evaluate(PINGS, 20))
+            return latencies(traces), pings
+
+
+def main() -> None:
+    game = sys.argv[1] if len(sys.argv) > 1 else "toy"
+    pages = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+    clicks, pings = asyncio.run(run(game, pages))
+    one_way = pct(pings, 0.5) / 2
+    print(f"## Table «{game}», {pages} Chromium pages over WebRTC ({len(clicks)} clicks)")
+    print(f"click to shown on every page: p50 {pct(clicks, .5):.1f} ms, p95 {pct(clicks, .95):.1f} ms")
+    print(f"raw data-channel ping round trip: p50 {pct(pings, .5):.2f} ms;"
+          f" click p50 / one-way ping: {pct(clicks, .5) / one_way:.0f}x")
+
+
+if __name__ == "__main__":
+    main()
