@@ -120,3 +120,18 @@ def test_bad_config_is_refused(rules: RumbleRules) -> None:
         rules.new_game({"seats": 7})
     with pytest.raises(IllegalAction):
         rules.new_game({"seats": 3, "mode": "blitz"})
+
+
+def test_discard_returns_to_the_deck_only_when_the_deck_runs_out(rules: RumbleRules) -> None:
+    table = LocalTable(rules, {"seats": 6}, seed=21)
+    reshuffles = 0
+    previous = table.state["g"]
+    while table.step(auto):
+        g = table.state["g"]
+        if len(g["discard"]) < len(previous["discard"]):
+            # every card left in the old deck was drawn before the discard came back
+            assert not set(previous["draw"]) & set(g["draw"])
+            reshuffles += 1
+        previous = g
+    assert reshuffles >= 1
+    assert sum(1 for line in previous["log"] if "Колода кончилась" in line) == reshuffles

@@ -507,7 +507,7 @@ class Effects:
         self.log(
             g,
             f"Нежданчик отменяет смерть: вылечено ЗПМП — {count}; "
-            f"у {self.who(g, seat)} теперь жизней: {count}.",
+            f"{self.who(g, seat)}: жизней теперь {count}.",
         )
         return True
 
