@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 from aiohttp import web
@@ -26,6 +26,10 @@ LIMIT_HELP = {
     "heartbeat": "WebSocket ping interval, seconds (0: off)",
     "send_queue": "frames queued for a slow client before it is dropped",
     "resume_grace": "seconds a departed seat (and an empty room) waits for a reload to resume",
+    "bots": "let hosts seat bots (Python peers started by this server)",
+    "max_bots_per_room": "bots one room may hold",
+    "max_bots": "bots on this server",
+    "bot_server": "signalling URL the bots dial (default: ws://127.0.0.1:PORT/ws)",
     "trust_forwarded": "take the client address from X-Forwarded-For (behind a reverse proxy)",
 }
 
@@ -45,7 +49,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         if isinstance(value, bool):
             parser.add_argument(
                 "--" + f.name.replace("_", "-"),
-                action="store_true",
+                action=argparse.BooleanOptionalAction,
+                default=value,
                 help=LIMIT_HELP.get(f.name, f.name),
             )
             continue
@@ -71,6 +76,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     config = config_from_args(args)
+    if not config.bot_server:
+        dial = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+        config = replace(config, bot_server=f"ws://{dial}:{args.port}/ws")
     print(f"serving {config.static_dir} at http://{args.host}:{args.port}/", flush=True)
     web.run_app(make_app(config), host=args.host, port=args.port, print=None)
 

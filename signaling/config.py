@@ -30,3 +30,7 @@ class ServerConfig:
     send_queue: int = 512
     trust_forwarded: bool = False
     resume_grace: float = 120.0
+    bots: bool = True
+    max_bots_per_room: int = 5
+    max_bots: int = 20
+    bot_server: str = ""

@@ -54,7 +54,12 @@ class Ping:
     """``{"type":"ping"}``."""
 
 
-Frame = Create | Join | Signal | Leave | Ping
+@dataclass(frozen=True)
+class AddBot:
+    """``{"type":"add-bot"}``: the host asks the server to seat a bot."""
+
+
+Frame = Create | Join | Signal | Leave | Ping | AddBot
 
 
 def _text(obj: dict[str, Any], key: str, required: bool = True) -> str | None:
@@ -104,4 +109,6 @@ def parse_frame(text: str) -> Frame:
         return Leave()
     if kind == "ping":
         return Ping()
+    if kind == "add-bot":
+        return AddBot()
     raise FrameError("unknown-type", f"unknown frame type {kind[:40]!r}")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import logging
 from typing import Any, Protocol
 
+from signaling.bots import BotLauncher
 from signaling.config import ServerConfig
-from signaling.frames import Create, FrameError, Join, Leave, Ping, Signal, parse_frame
+from signaling.frames import AddBot, Create, FrameError, Join, Leave, Ping, Signal, parse_frame
 from signaling.limits import WindowLimiter
 from signaling.rooms import Peer, Role, Room, clean_name, new_room_code, normalize_code
 
@@ -40,6 +41,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.conns: dict[tuple[str, str], Conn] = {}
         self.join_limiter = WindowLimiter(config.join_limit, config.join_window)
+        self.bots = BotLauncher(config.bot_server) if config.bots and config.bot_server else None
 
     def handle_text(self, conn: Conn, text: str) -> None:
         """Handle one text frame; refusals become error frames to the sender."""
@@ -49,7 +51,7 @@ class Hub:
         except FrameError as exc:
             conn.send(error(exc.code, exc.message))
 
-    def dispatch(self, conn: Conn, frame: Create | Join | Signal | Leave | Ping) -> None:
+    def dispatch(self, conn: Conn, frame: Create | Join | Signal | Leave | Ping | AddBot) -> None:
         """Apply one valid frame."""
         if isinstance(frame, Ping):
             conn.send({"type": "pong"})
@@ -59,6 +61,8 @@ class Hub:
             self.join(conn, frame)
         elif isinstance(frame, Signal):
             self.signal(conn, frame)
+        elif isinstance(frame, AddBot):
+            self.add_bot(conn)
         else:
             if conn.room is None:
                 raise FrameError("not-in-room", "leave before create or join")
@@ -112,9 +116,32 @@ class Hub:
         seat = room.reclaim(frame.resume, name, self.config.resume_grace)
         self._seat(conn, room, name, frame.role, seat.order if seat else None)
 
+    def add_bot(self, conn: Conn) -> None:
+        """Host only: start a bot peer that joins this room as a player."""
+        room, peer = conn.room, conn.peer
+        if room is None or peer is None:
+            raise FrameError("not-in-room", "add-bot before create or join")
+        if room.host() != peer.id:
+            raise FrameError("not-host", "only the room's host may add bots")
+        if self.bots is None:
+            raise FrameError("bots-disabled", "this server does not run bots")
+        per_room = self.bots.count(room.code) >= self.config.max_bots_per_room
+        if per_room or self.bots.count() >= self.config.max_bots:
+            raise FrameError("too-many-bots", "no more bots can join")
+        self._check_capacity(room, "player")
+        name = self.bots.launch(room.code, {p.name.casefold() for p in room.peers.values()})
+        conn.send({"type": "bot-added", "name": name})
+
+    def _humans_left(self, room: Room) -> bool:
+        """True while someone other than our bots is in ``room``."""
+        bots = self.bots
+        return any(bots is None or not bots.is_bot(room.code, p.name) for p in room.peers.values())
+
     def _purge(self) -> None:
         """Forget rooms that have stood empty past the resume grace period."""
         for code in [c for c, r in self.rooms.items() if r.expired(self.config.resume_grace)]:
+            if self.bots is not None:
+                self.bots.stop_room(code)
             del self.rooms[code]
             log.info("room %s closed", code)
 
@@ -164,6 +191,8 @@ class Hub:
             return
         room.remove(peer.id)
         self.conns.pop((room.code, peer.id), None)
+        if self.bots is not None and not self._humans_left(room):
+            self.bots.stop_room(room.code)  # bots do not keep a room alive on their own
         if not room.peers:
             log.info("room %s empty; kept %.0f s for a resume", room.code, self.config.resume_grace)
             return

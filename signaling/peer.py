@@ -45,7 +45,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--play",
-        choices=("random", "first"),
+        choices=("smart", "random", "first"),
         help="take a seat at the room's table, played by this bot policy",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the random bot")

@@ -158,7 +158,14 @@ def make_app(config: ServerConfig | None = None) -> web.Application:
     """Build the server application."""
     config = config or ServerConfig()
     app = web.Application()
-    app[HUB_KEY] = Hub(config)
+    hub = Hub(config)
+    app[HUB_KEY] = hub
+
+    async def stop_bots(_app: web.Application) -> None:
+        if hub.bots is not None:
+            hub.bots.stop_all()
+
+    app.on_cleanup.append(stop_bots)
     site = StaticSite(config.static_dir)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/ws", ws_handler)

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.fairness.backends import select_backend
 from engine.games import rules_for
-from engine.protocol.players import FirstLegal, Player, RandomBot
+from engine.protocol.players import FirstLegal, Player, RandomBot, Smart
 from engine.protocol.session import MemoryStorage, TableSession
 from signaling.mesh import MeshPeer
 
@@ -22,7 +22,9 @@ TICK_SECONDS = 0.25
 
 
 def make_player(kind: str, seed: int = 0) -> Player:
-    """A bot policy by name: ``random`` or ``first`` (the first legal option)."""
+    """A bot policy by name: ``smart``, ``random`` or ``first`` (the first legal option)."""
+    if kind == "smart":
+        return Smart(seed)
     if kind == "random":
         return RandomBot(seed)
     if kind == "first":

@@ -13,8 +13,22 @@ RULES: dict[str, str] = {
 }
 
 
+BOTS: dict[str, str] = {
+    "rumble": "engine.games.rumble.bot:HeuristicBot",
+}
+
+
+def _load(path: str) -> Any:
+    module_name, _, name = path.partition(":")
+    return getattr(importlib.import_module(module_name), name)
+
+
+def heuristic_bot(game_id: str, seed: int = 0) -> Any | None:
+    """The game's heuristic bot (``choose(rules, state, seat, knowledge)``), or None."""
+    return _load(BOTS[game_id])(seed) if game_id in BOTS else None
+
+
 def rules_for(game_id: str) -> Rules[Any]:
     """A fresh rules object for ``game_id``; ``KeyError`` for an unknown game."""
-    module_name, _, class_name = RULES[game_id].partition(":")
-    rules: Rules[Any] = getattr(importlib.import_module(module_name), class_name)()
+    rules: Rules[Any] = _load(RULES[game_id])()
     return rules

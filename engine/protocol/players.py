@@ -49,3 +49,42 @@ class Waiting:
     ) -> Action | None:
         """Always wait."""
         return None
+
+
+class Policy:
+    """A synchronous game bot (``choose(rules, state, seat, knowledge)``) seated at a table."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    async def choose(
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+    ) -> Action | None:
+        """The bot's pick, if it is one of ``legal`` (a bot never gets to cheat the rules)."""
+        if not legal:
+            return None
+        action = self.bot.choose(rules, state, seat, knowledge)
+        return action if action in legal else legal[0]
+
+
+class Smart:
+    """The game's own heuristic bot where it has one (``engine.games.BOTS``), else random."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.fallback = RandomBot(seed)
+        self.policies: dict[str, Policy] = {}
+
+    async def choose(
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+    ) -> Action | None:
+        """Delegate to the heuristic bot of ``rules``' game."""
+        from engine.games import heuristic_bot
+
+        game = rules.game_id
+        if game not in self.policies:
+            bot = heuristic_bot(game, self.seed)
+            if bot is None:
+                return await self.fallback.choose(rules, state, seat, knowledge, legal)
+            self.policies[game] = Policy(bot)
+        return await self.policies[game].choose(rules, state, seat, knowledge, legal)

@@ -32,9 +32,9 @@ class Server:
         return await self.session.ws_connect(self.ws_url)
 
 
-async def recv(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
+async def recv(ws: aiohttp.ClientWebSocketResponse, timeout: float = TIMEOUT) -> dict[str, Any]:
     """The next JSON frame (fails on close or timeout)."""
-    msg = await asyncio.wait_for(ws.receive(), TIMEOUT)
+    msg = await asyncio.wait_for(ws.receive(), timeout)
     assert msg.type == aiohttp.WSMsgType.TEXT, f"expected text, got {msg.type} {msg.data!r}"
     frame: dict[str, Any] = json.loads(msg.data)
     return frame

@@ -63,6 +63,10 @@ export class Mesh {
     if (this.ws) this.ws.close();
   }
 
+  addBot() {
+    if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify({ type: "add-bot" }));
+  }
+
   signal(to, data) {
     if (this.ws && this.ws.readyState === 1) {
       this.ws.send(JSON.stringify({ type: "signal", to, data }));

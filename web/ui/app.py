@@ -207,6 +207,8 @@ class App:
             self.leave()
         elif action == "save-ice":
             self.save_ice()
+        elif action == "add-bot" and self.mesh is not None:
+            self.mesh.addBot()
         elif action == "move" and self.table is not None:
             self.spawn(self.table.move(int(target.getAttribute("data-index"))))
         elif action == "host" and self.table is not None:
@@ -376,6 +378,9 @@ class App:
         else:
             self.notice(message)
 
+    def on_bot_added(self, frame: dict[str, Any]) -> None:
+        self.notice(tr("bot_added", self.lang, name=str(frame.get("name", ""))))
+
     def on_peer_joined(self, frame: dict[str, Any]) -> None:
         if self.room is None:
             return
@@ -401,6 +406,9 @@ class App:
             host_peer = self.room.peers.get(self.room.host)
             host_name = host_peer.name if host_peer else host_name
             self.notice(tr("host_notice", self.lang, name=host_name))
+            section = document.querySelector("section.room")
+            if section:
+                section.classList.toggle("is-host", self.room.host == self.room.you)
         self.render_roster()
 
     def on_peer_state(self, data: dict[str, Any]) -> None:
@@ -465,7 +473,7 @@ class App:
 
 
 _ERROR_KEYS = {key for key in ("err_no-room", "err_room-full", "err_name-taken", "err_bad-name")}
-_ERROR_KEYS |= {"err_join-rate-limit"}
+_ERROR_KEYS |= {"err_join-rate-limit", "err_not-host", "err_bots-disabled", "err_too-many-bots"}
 
 APP: App | None = None
 

@@ -19,7 +19,7 @@ def panel(
     """The whole panel for the session's current state."""
     t = lambda key, **kw: escape(tr(key, lang, **kw))  # noqa: E731
     peer = session.peer
-    parts = [f'<h2>{t("table")}</h2>']
+    parts = [f"<h2>{t('table')}</h2>"]
     if peer is None:
         if is_host:
             options = "".join(
@@ -38,11 +38,11 @@ def panel(
         table = peer.table
         seat = "—" if peer.seat is None else str(peer.seat + 1)
         status = t(f"stage_{table.stage}")
-        paused = f' · {t("paused")}' if table.paused else ""
+        paused = f" · {t('paused')}" if table.paused else ""
         parts.append(
             f'<p id="table-status" data-stage="{escape(table.stage)}"'
             f' data-digest="{escape(table.digest())}">{status}{paused}'
-            f' · {t("seat")} {escape(seat)} · {t("entries", n=str(len(table.log)))}</p>'
+            f" · {t('seat')} {escape(seat)} · {t('entries', n=str(len(table.log)))}</p>"
         )
         if table.result is not None:
             ok = table.result.get("ok") is True

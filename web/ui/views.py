@@ -55,7 +55,7 @@ def room_shell(lang: str, room: Room, link: str, qr_uri: str) -> str:
     """The room view's frame: code, link, QR, and the panes filled by ``roster`` and ``chat``."""
     t = lambda key: escape(tr(key, lang))  # noqa: E731
     return f"""
-<section class="room">
+<section class="room{" is-host" if room.host == room.you else ""}">
   <div class="share card">
     <h2>{t("room")} <span id="room-code" class="code">{escape(room.code)}</span></h2>
     <div class="share-row">
@@ -72,6 +72,8 @@ def room_shell(lang: str, room: Room, link: str, qr_uri: str) -> str:
       <button type="button" id="mute" data-action="mute">{t("mute")}</button>
       <button type="button" id="camera" data-action="camera">{t("camera_on")}</button>
       <button type="button" id="leave" data-action="leave">{t("leave")}</button>
+      <button type="button" id="add-bot" data-action="add-bot"
+              class="host-only">{t("add_bot")}</button>
     </div>
     <div id="media" class="media"></div>
   </div>

@@ -1,0 +1,31 @@
+"""Run every benchmark in turn: ``python -m benchmarks`` (browser ones need the loopback namespace;
+``make bench`` sets it up). Each prints its own figures against a floor measured in the same run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+BENCHMARKS = [
+    "benchmarks.bench_fairness",
+    "benchmarks.bench_fairness_browser",
+    "benchmarks.bench_rumble",
+    "benchmarks.bench_nevermore",
+    "benchmarks.bench_rooms",
+    "benchmarks.bench_table_browser",
+]
+
+
+def main() -> int:
+    failed = []
+    for module in BENCHMARKS:
+        print(f"\n===== {module}", flush=True)
+        if subprocess.run([sys.executable, "-m", module], check=False).returncode != 0:
+            failed.append(module)
+    if failed:
+        print("failed: " + ", ".join(failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
