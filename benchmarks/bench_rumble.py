@@ -11,6 +11,7 @@ import time
 
 from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
+from engine.core.model import Kind
 from engine.games.rumble import RumbleRules
 from engine.games.rumble.bot import HeuristicBot
 
@@ -42,22 +43,22 @@ def random_fights(rules: RumbleRules, fights: int) -> tuple[int, int, float]:
 
 def heuristic_decisions(rules: RumbleRules, games: int) -> tuple[int, float]:
     """Time spent inside the heuristic bot's ``choose`` over ``games`` 4-player tournaments."""
-    decisions = 0
-    spent = 0.0
+    times: list[float] = []
     for seed in range(games):
         bot = HeuristicBot(seed)
         table = LocalTable(rules, {"seats": 4}, seed=1000 + seed)
-
-        def timed(r: object, state: object, seat: int, know: object) -> dict[str, object]:
-            nonlocal decisions, spent
-            t = time.perf_counter()
-            action = bot.choose(rules, state, seat, know)  # type: ignore[arg-type]
-            spent += time.perf_counter() - t
-            decisions += 1
-            return action
-
-        table.play(timed)  # type: ignore[arg-type]
-    return decisions, spent
+        while True:
+            decision = table.decision()
+            if decision.kind not in (Kind.MOVE, Kind.SIMULTANEOUS):
+                if not table.step(bot.choose):
+                    break
+                continue
+            seat = decision.seats[0]
+            start = time.perf_counter()
+            action = bot.choose(rules, table.state, seat, table.knowledge[seat])
+            times.append(time.perf_counter() - start)
+            table.apply(table.public(seat, action, decision.phase))
+    return len(times), sum(times)
 
 
 def main() -> None:
