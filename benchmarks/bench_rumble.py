@@ -1,13 +1,21 @@
 """«Схватка» speed: random-bot fights per second and heuristic-bot time per decision.
 
-Run: ``python benchmarks/bench_rumble.py [--fights N]``. Prints figures and ratios against a floor
-measured in the same run (a fixed pure-Python loop), so numbers compare across machines.
+Run: ``python benchmarks/bench_rumble.py [--fights N] [--pyodide]``. Prints figures and ratios
+against a floor measured in the same run (a fixed pure-Python loop), so numbers compare across
+machines. ``--pyodide`` also runs the same measurements inside Pyodide under Node (needs ``node``
+and the pinned ``pyodide`` npm package in ``node_modules`` or ``--pyodide-dir``) and prints the
+Pyodide/CPython ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
@@ -61,27 +69,96 @@ def heuristic_decisions(rules: RumbleRules, games: int) -> tuple[int, float]:
     return len(times), sum(times)
 
 
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE_PARTS = ["engine/__init__.py", "engine/core", "engine/bots", "engine/games/__init__.py"]
+NODE_SCRIPT = """
+import { loadPyodide } from "%(dir)s/pyodide.mjs";
+import { readFileSync } from "node:fs";
+const files = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const py = await loadPyodide({ indexURL: "%(dir)s/" });
+for (const [path, text] of Object.entries(files)) {
+  py.FS.mkdirTree("/bench/" + path.split("/").slice(0, -1).join("/"));
+  py.FS.writeFile("/bench/" + path, text);
+}
+py.runPython("import sys; sys.path.insert(0, '/bench')");
+console.log(py.runPython(readFileSync(process.argv[3], "utf8")));
+"""
+PYODIDE_MAIN = """
+import json, bench_rumble as b
+from engine.games.rumble import RumbleRules
+rules = RumbleRules()
+floor = min(b.floor_loop() for _ in range(3))
+fights, actions, seconds = b.random_fights(rules, %(fights)d)
+decisions, spent = b.heuristic_decisions(rules, %(games)d)
+json.dumps({"floor": floor, "per_fight": seconds / fights, "per_decision": spent / decisions})
+"""
+
+
+def measure(fights: int, games: int) -> dict[str, float]:
+    """The three figures in this interpreter."""
+    rules = RumbleRules()
+    floor = min(floor_loop() for _ in range(3))
+    done, _actions, seconds = random_fights(rules, fights)
+    decisions, spent = heuristic_decisions(rules, games)
+    return {"floor": floor, "per_fight": seconds / done, "per_decision": spent / decisions}
+
+
+def measure_pyodide(fights: int, games: int, pyodide_dir: Path) -> dict[str, float]:
+    """The same figures inside Pyodide under Node (engine files copied into its file system)."""
+    files: dict[str, str] = {"bench_rumble.py": Path(__file__).read_text("utf-8")}
+    for part in ENGINE_PARTS:
+        path = ROOT / part
+        paths = [path] if path.is_file() else sorted(path.glob("*.py"))
+        for p in paths:
+            files[str(p.relative_to(ROOT))] = p.read_text("utf-8")
+    for p in sorted((ROOT / "engine/games/rumble").iterdir()):
+        if p.suffix in (".py", ".json"):
+            files[str(p.relative_to(ROOT))] = p.read_text("utf-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "files.json").write_text(json.dumps(files), "utf-8")
+        (Path(tmp) / "main.py").write_text(PYODIDE_MAIN % {"fights": fights, "games": games})
+        script = Path(tmp) / "run.mjs"
+        script.write_text(NODE_SCRIPT % {"dir": pyodide_dir.resolve()}, "utf-8")
+        out = subprocess.run(
+            ["node", str(script), str(Path(tmp) / "files.json"), str(Path(tmp) / "main.py")],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def report(name: str, m: dict[str, float]) -> None:
+    print(f"[{name}] floor (fixed loop of {FLOOR_N} steps): {m['floor'] * 1e3:.2f} ms")
+    print(
+        f"[{name}] random bots, 4 players: {1 / m['per_fight']:.1f} fights/s, one fight "
+        f"{m['per_fight'] * 1e3:.1f} ms = {m['per_fight'] / m['floor']:.2f} × floor"
+    )
+    print(
+        f"[{name}] heuristic bot: {m['per_decision'] * 1e6:.0f} µs per decision "
+        f"= {m['per_decision'] / m['floor']:.4f} × floor"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--fights", type=int, default=150)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--pyodide", action="store_true", help="also measure inside Pyodide")
+    parser.add_argument("--pyodide-dir", type=Path, default=ROOT / "node_modules/pyodide")
     args = parser.parse_args()
-    rules = RumbleRules()
-    floor = min(floor_loop() for _ in range(3))
-    fights, actions, seconds = random_fights(rules, args.fights)
-    decisions, spent = heuristic_decisions(rules, args.games)
-    per_fight = seconds / fights
-    per_decision = spent / decisions
-    print(f"floor: fixed loop of {FLOOR_N} steps   {floor * 1e3:8.2f} ms")
-    print(
-        f"random bots, 4 players: {fights} fights, {actions} actions in {seconds:.2f} s "
-        f"= {fights / seconds:.1f} fights/s, {actions / seconds:.0f} actions/s"
-    )
-    print(f"  one fight = {per_fight * 1e3:.1f} ms = {per_fight / floor:.2f} × floor")
-    print(
-        f"heuristic bot: {decisions} decisions, {per_decision * 1e6:.0f} µs each "
-        f"= {per_decision / floor:.4f} × floor"
-    )
+    cpython = measure(args.fights, args.games)
+    report("CPython " + sys.version.split()[0], cpython)
+    if not args.pyodide:
+        return
+    if not (args.pyodide_dir / "pyodide.mjs").exists():
+        print(f"Pyodide not found in {args.pyodide_dir}: run `npm install pyodide@314.0.7` there")
+        return
+    pyo = measure_pyodide(args.fights, args.games, args.pyodide_dir)
+    report("Pyodide", pyo)
+    for key, label in (("floor", "floor"), ("per_fight", "fight"), ("per_decision", "decision")):
+        print(f"Pyodide / CPython, {label}: {pyo[key] / cpython[key]:.2f}×")
 
 
 if __name__ == "__main__":
