@@ -135,3 +135,24 @@ def test_discard_returns_to_the_deck_only_when_the_deck_runs_out(rules: RumbleRu
         previous = g
     assert reshuffles >= 1
     assert sum(1 for line in previous["log"] if "Колода кончилась" in line) == reshuffles
+
+
+def test_an_absent_player_skips_sealing_and_a_sealed_spell_can_be_forfeited(
+    rules: RumbleRules,
+) -> None:
+    table = LocalTable(rules, {"seats": 3}, seed=31)
+    table.apply({"type": "skip", "seat": 0})
+    for _ in (1, 2):
+        table.step(auto)
+    g = table.state["g"]
+    assert g["spell"][0] is None and any("не запечатал" in line for line in g["log"])
+    while table.decision().phase != "open":
+        table.step(auto)
+    seat = table.decision().seats[0]
+    hand = list(table.state["g"]["hand"][seat])
+    table.apply({"type": "skip", "seat": seat})
+    g = rules.current(table.state)
+    assert any("заклинание не будет сотворено" in line for line in g["log"])
+    assert sorted(g["hand"][seat]) == sorted(hand)  # the sealed cards simply stay in the hand
+    table.play(auto)
+    assert table.decision().kind == Kind.TERMINAL

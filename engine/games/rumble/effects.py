@@ -445,7 +445,7 @@ class Effects:
     def closed_indices(self, g: G, seat: int) -> list[int]:
         """Indices of the seat's sealed cards that are still closed (not dropped, not shown)."""
         spell = g["spell"][seat]
-        if spell is None or spell.get("opened"):
+        if spell is None or spell.get("opened") or spell.get("forfeit"):
             return []
         return [
             i
@@ -463,6 +463,10 @@ class Effects:
         if size < 2 or not closed:
             return
         answer = ctx.ask({"kind": "move", "seats": [seat], "phase": "drop", "closed": closed})
+        if answer.get("type") == "skip":
+            spell["hep_done"] = True
+            self.forfeit(g, seat)
+            return
         index, slot = answer.get("index"), answer.get("slot")
         if answer.get("type") != "drop" or index not in closed or slot not in g["hand"][seat]:
             raise IllegalAction("гепатит: нужно убрать одну закрытую карту заклинания")
@@ -511,7 +515,16 @@ class Effects:
         )
         return True
 
+    def forfeit(self, g: G, seat: int) -> None:
+        """An absent player's sealed spell is lost: it is never cast, its cards stay in hand."""
+        spell = g["spell"][seat]
+        if spell is not None and not spell.get("forfeit"):
+            spell["forfeit"] = True
+            self.log(g, f"{self.who(g, seat)} отсутствует: заклинание не будет сотворено.")
+
     def reveal_surprise(self, g: G, seat: int, answer: Action) -> bool:
+        if answer.get("type") == "skip":
+            return False
         if answer.get("type") != "surprise" or not isinstance(answer.get("open"), list):
             raise IllegalAction("ожидался ответ про Нежданчик")
         if not answer["open"]:

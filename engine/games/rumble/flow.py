@@ -109,6 +109,10 @@ class Flow(Effects):
         while pending:
             action = ctx.ask({"kind": "simultaneous", "seats": list(pending), "phase": "assembly"})
             seat = action["seat"]
+            if action.get("type") == "skip":
+                pending.remove(seat)
+                self.log(g, f"{self.who(g, seat)} не запечатал заклинание — пропускает колдовство.")
+                continue
             commit = action.get("commit")
             if action.get("type") != "seal" or not isinstance(commit, list):
                 raise IllegalAction("ожидалась печать заклинания (seal с commit)")
@@ -147,6 +151,11 @@ class Flow(Effects):
                 {"kind": "simultaneous", "seats": list(pending), "phase": "initiative"}
             )
             seat = action["seat"]
+            if action.get("type") == "skip":
+                self.forfeit(g, seat)
+                g["spell"][seat]["init"] = -1
+                pending.remove(seat)
+                continue
             entries = action.get("open")
             if action.get("type") != "initiative" or not isinstance(entries, list):
                 raise IllegalAction("ожидалось открытие инициативы")
@@ -199,7 +208,8 @@ class Flow(Effects):
             {"k": "window", "seat": seat},
             {"k": "end_turn", "seat": seat},
         ]
-        if g["spell"][seat] is None:
+        spell = g["spell"][seat]
+        if spell is None or spell.get("forfeit"):
             push(g, tail)
         else:
             push(
@@ -218,6 +228,9 @@ class Flow(Effects):
         entries: list[dict[str, Any]] = [dict(e) for e in spell["revealed"].values()]
         if closed:
             action = ctx.ask({"kind": "move", "seats": [seat], "phase": "open", "closed": closed})
+            if action.get("type") == "skip":
+                self.forfeit(g, seat)
+                return
             opened = action.get("open")
             if action.get("type") != "open" or not isinstance(opened, list):
                 raise IllegalAction("ожидалось раскрытие заклинания")
@@ -313,6 +326,8 @@ class Flow(Effects):
             {"k": "end_turn", "seat": seat},
         ]
         if cast is None or not g["alive"][seat]:
+            if g["alive"][seat]:
+                push(g, tail)
             return
         pending = [c for c in cast["cards"] if not c["done"]]
         if not pending or not self.enemies(g, seat):

@@ -14,6 +14,10 @@ Secret choices (see ``docs/rumble-rules-map.md``):
   leaves the hand face down; the table checks the slot against commitment ``i``.
 - ``surprise`` (death with a closed spell): ``{"type": "surprise", "seat": s, "open": []}`` or one
   opened entry holding a «Нежданчик» card.
+- ``{"type": "skip", "seat": s}``: issued by the table for an absent player where only that
+  player's secrets could answer (assembly, initiative, open, drop, surprise): no spell this round,
+  or the sealed spell is forfeited (never cast, its cards stay in the hand). Not offered by
+  ``legal_actions``.
 """
 
 from __future__ import annotations
