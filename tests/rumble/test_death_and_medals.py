@@ -195,3 +195,13 @@ def test_palace_captured_by_a_ghost_stays_with_it_in_the_next_fight() -> None:
     )
     assert result["palace"] == 1
     assert lines(result, "остаются: Маг 2")
+
+
+def test_a_ghost_sign_card_helps_in_the_next_fight() -> None:
+    result = play(
+        [{"hand": ["x_left5"], "seal": ["x_left5"]}, {"life": 5}],
+        draws={"ghost": ["g_sign_spark"]},
+        stop="fight",
+    )
+    assert result["fight"] == 2
+    assert result["ghost_cards"][1] == {"next_fight": [], "this_fight": ["g_sign_spark"]}

@@ -169,3 +169,12 @@ def test_death_from_disease_text_earns_no_medal() -> None:
     )
     assert result["alive"][0] is False
     assert result["medals"]["kills"] == [0, 0, 0]
+
+
+def test_warts_leave_single_target_effects_alone() -> None:
+    result = play(
+        [{"hand": ["x_left5"], "seal": ["x_left5"], "diseases": ["warts"]}, {}, {}],
+        choices=[{"seat": 0, "phase": "target", "target": 2}],
+    )
+    assert result["life"][1:] == [15, 20]
+    assert result["unused_choices"]

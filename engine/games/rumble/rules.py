@@ -348,6 +348,10 @@ class RumbleRules(Rules[State]):
             "treasures": [list(t) for t in g["treasures"]],
             "diseases": [[t.split("#")[0] for t in d] for d in g["diseases"]],
             "creatures": [[c["card"] for c in cr] for cr in g["creatures"]],
+            "ghost_cards": [
+                {"next_fight": list(g["ghost_next"][s]), "this_fight": list(g["ghost_active"][s])}
+                for s in range(g["n"])
+            ],
             "palace": g["palace"],
             "piles": {
                 "deck": len(g["draw"]),
