@@ -215,7 +215,7 @@ class Flow:
         arrow = "налево" if g["dir"] == 1 else "направо"
         log(g, f"— Раунд {r}. Раздаёт {name(g, g['dealer'])}, передача {arrow}. —")
         if r == 1:
-            g["plan"] = list(TOKENS)
+            g["plan"] = list(g["first_plan"])
             g["pool"] = []
         for _ in range(5):
             for seat in priority(g):

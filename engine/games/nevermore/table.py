@@ -57,6 +57,7 @@ def new_state(n: int, names: list[str], max_rounds: int) -> G:
         "fx": fresh_effects(),
         "entombed": -1,
         "peek": [[] for _ in range(n)],
+        "first_plan": ["attack", "healing", "radiance", "victory"],
         "betrayed": False,
         "pass_sealed": {},
         "winner": None,
