@@ -1,0 +1,38 @@
+"""Shared helpers for the «Невермор» tests: scenario shortcuts and the conservation check."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.games.nevermore.scenario import run_scenario
+from engine.games.nevermore.table import ZONES, G, undrawn
+
+FILL = ["healing", "radiance", "victory", "attack", "radiance"]
+
+
+def player(name: str, hand: list[str], **extra: Any) -> dict[str, Any]:
+    return {"name": name, "hand": hand, **extra}
+
+
+def play(players: list[dict[str, Any]], moves: list[dict[str, Any]] | None = None, **kw: Any) -> Any:
+    """Run one scripted round and return the scenario result."""
+    return run_scenario({"players": players, "moves": moves or [], **kw})
+
+
+def logged(result: dict[str, Any], text: str) -> bool:
+    return any(text in line for line in result["log"])
+
+
+def conserved(g: G) -> None:
+    """Every slot of every deck is in exactly one place."""
+    seen: Counter[int] = Counter()
+    for zone in ZONES:
+        for slots in g[zone]:
+            seen.update(slots)
+    seen.update(g["discard"])
+    seen.update(undrawn(g))
+    for start, end in g["retired"]:
+        seen.update(range(start, end))
+    assert set(seen) == set(range(g["total_slots"]))
+    assert max(seen.values()) == 1
