@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.games.rumble.scenario import ScenarioError
+
 from .helpers import lines, play
 
 
@@ -178,3 +182,16 @@ def test_warts_leave_single_target_effects_alone() -> None:
     )
     assert result["life"][1:] == [15, 20]
     assert result["unused_choices"]
+
+
+def test_warts_and_a_tie_for_weakest_still_choose_only_among_the_tied() -> None:
+    players = [
+        {"hand": ["x_weak2"], "seal": ["x_weak2"], "diseases": ["warts"]},
+        {"life": 6},
+        {"life": 6},
+        {"life": 15},
+    ]
+    result = play(players, choices=[{"seat": 0, "phase": "target", "target": 2}])
+    assert result["life"][1:] == [6, 4, 15]
+    with pytest.raises(ScenarioError):
+        play(players, choices=[{"seat": 0, "phase": "target", "target": 3}])
