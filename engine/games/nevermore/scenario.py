@@ -194,6 +194,8 @@ class ScenarioRun:
                 continue
             if "phase" in spec and spec["phase"] != self.table.decision().phase:
                 continue
+            if "window" in spec and spec["window"] != state["need"].get("w"):
+                continue
             for action in actions:
                 if self._matches(spec, action, know):
                     self.moves.pop(i)
