@@ -17,6 +17,7 @@ Entries = Callable[[], list[dict[str, Any]]]
 
 GAMES: dict[str, str] = {
     "rumble": "engine.games.rumble.listing:entries",
+    "nevermore": "engine.games.nevermore.listing:entries",
 }
 
 
