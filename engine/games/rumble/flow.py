@@ -6,8 +6,9 @@ from typing import Any
 
 from engine.core.model import IllegalAction
 
+from .base import HAND_SIZE, MAX_LIFE, START_LIFE, Src
 from .cards import SLOTS, WILD
-from .effects import HAND_SIZE, MAX_LIFE, START_LIFE, Effects, Src
+from .effects import Effects
 from .runner import Ctx, G
 from .text import cards_count, cards_words, spell_name
 

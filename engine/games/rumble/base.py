@@ -1,0 +1,161 @@
+"""Shared ground for the rules: constants, the effect source, table helpers and the piles."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Catalog
+from .runner import Ctx, G
+
+MAX_LIFE = 25
+START_LIFE = 20
+HAND_SIZE = 8
+RESHUFFLE_RANGE = 2**31
+
+
+@dataclass
+class Src:
+    """Who an effect comes from: a seat (or none for disease text) and through what."""
+
+    seat: int | None
+    via: str  # "spell", "creature", "treasure", "ghost" or "disease"
+    school: str | None = None
+    copy: bool = False
+    depth: int = 0
+    total: int = 0
+
+
+def shuffled(items: list[int], seed: int) -> list[int]:
+    """A deterministic Fisher–Yates permutation of ``items`` driven by SHA-256 of ``seed``."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        digest = hashlib.sha256(f"{seed}:{i}".encode()).digest()
+        j = int.from_bytes(digest[:8], "big") % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+class Base:
+    """Reads of the game data ``g`` every part of the rules needs, and the piles."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.cat = catalog
+
+    # ----- small helpers -------------------------------------------------------------------
+
+    def log(self, g: G, text: str) -> None:
+        g["log"].append(text)
+
+    def who(self, g: G, seat: int | None) -> str:
+        return "никто" if seat is None else g["names"][seat]
+
+    def spell(self, card_id: str) -> dict[str, Any]:
+        return self.cat.spells[card_id]
+
+    def living(self, g: G) -> list[int]:
+        return [s for s in range(g["n"]) if g["alive"][s]]
+
+    def enemies(self, g: G, seat: int | None) -> list[int]:
+        """Living seats other than ``seat``, starting from its left (seat + 1) around the table."""
+        n = g["n"]
+        start = 0 if seat is None else seat + 1
+        order = [(start + i) % n for i in range(n)]
+        return [s for s in order if s != seat and g["alive"][s]]
+
+    def neighbour(self, g: G, seat: int, step: int) -> int | None:
+        """Nearest living enemy to the left (step +1) or right (step -1)."""
+        n = g["n"]
+        for i in range(1, n):
+            s = (seat + step * i) % n
+            if s != seat and g["alive"][s]:
+                return s
+        return None
+
+    def disease_kind(self, token: str) -> dict[str, Any]:
+        return self.cat.diseases[token.split("#")[0]]
+
+    def has_special(self, g: G, seat: int, special: str) -> bool:
+        return any(self.disease_kind(t).get("special") == special for t in g["diseases"][seat])
+
+    def cloak(self, g: G, seat: int) -> int:
+        return sum(self.cat.treasures[t].get("cloak", 0) for t in g["treasures"][seat])
+
+    def signs(self, g: G, seat: int, school: str | None) -> int:
+        """Signs of ``school``: spell cards, creatures, diseases, ghost signs, sign treasures."""
+        if school is None:
+            return 0
+        count = 0
+        seen: set[int] = set()
+        cast = g["cast"]
+        if cast is not None and cast["seat"] == seat:
+            for c in cast["cards"]:
+                seen.add(c["slot"])
+                count += self.spell(c["card"]).get("school") == school
+        for cr in g["creatures"][seat]:
+            if cr["slot"] not in seen:
+                count += self.spell(cr["card"]).get("school") == school
+        count += sum(self.disease_kind(t).get("sign") == school for t in g["diseases"][seat])
+        count += sum(self.cat.ghosts[x].get("sign") == school for x in g["ghost_active"][seat])
+        count += sum(self.cat.treasures[t].get("sign") == school for t in g["treasures"][seat])
+        return count
+
+    def bonus(self, g: G, seat: int) -> int:
+        """+1 per «заводила с усилением» in this turn's spell, plus power treasures."""
+        total = sum(self.cat.treasures[t].get("power", 0) for t in g["treasures"][seat])
+        cast = g["cast"]
+        if cast is not None and cast["seat"] == seat:
+            total += sum(
+                1
+                for c in cast["cards"]
+                if c["as"] == "source" and self.spell(c["card"]).get("boost")
+            )
+        return total
+
+    def acting(self, g: G, src: Src) -> bool:
+        """Whether the source may still act (a wizard who died mid-spell stops casting)."""
+        if src.via in ("spell", "creature", "treasure"):
+            return src.seat is not None and g["alive"][src.seat]
+        return True
+
+    # ----- piles ---------------------------------------------------------------------------
+
+    def reshuffle(self, g: G, ctx: Ctx) -> None:
+        """The discard goes back into the exhausted spell deck in a jointly random order."""
+        if g["draw"] or not g["discard"]:
+            return
+        seed = ctx.chance(RESHUFFLE_RANGE, "reshuffle")
+        g["draw"] = shuffled(sorted(g["discard"]), seed)
+        for slot in g["discard"]:
+            g["known"].pop(str(slot), None)
+        g["discard"] = []
+        self.log(g, "Колода кончилась: сброс перемешан и стал колодой.")
+
+    def draw_slot(self, g: G, ctx: Ctx) -> int | None:
+        """The top slot of the spell deck, reshuffling the discard if the deck is empty."""
+        if not g["draw"]:
+            self.reshuffle(g, ctx)
+        if not g["draw"]:
+            return None
+        slot: int = g["draw"].pop(0)
+        return slot
+
+    def blind_pick(self, g: G, ctx: Ctx, pile: str, refill: str, phase: str) -> str | None:
+        """A face-up blind draw: a uniform pick from what remains of ``pile``."""
+        if not g[pile] and refill:
+            g[pile] = sorted(g[refill])
+            g[refill] = []
+        if not g[pile]:
+            return None
+        i = ctx.chance(len(g[pile]), phase)
+        picked: str = g[pile].pop(i)
+        return picked
+
+    def gain_treasure(self, g: G, ctx: Ctx, seat: int) -> None:
+        tid = self.blind_pick(g, ctx, "t_pile", "t_discard", "treasure")
+        if tid is None:
+            self.log(g, "Сокровищ не осталось.")
+            return
+        g["treasures"][seat].append(tid)
+        self.log(g, f"{self.who(g, seat)} получает сокровище «{self.cat.treasures[tid]['name']}».")

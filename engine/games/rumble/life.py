@@ -1,0 +1,246 @@
+"""Life and death: healing, hits with the cloak and the creature's absorb, disease tokens,
+«Гепатит Ы», «Нежданчик» and death with its medals, Palace and ghost card."""
+
+from __future__ import annotations
+
+from engine.core.model import Action, IllegalAction
+
+from .base import MAX_LIFE, Base, Src
+from .runner import Ctx, G
+from .text import damage_words, life_words
+
+
+class Life(Base):
+    """Everything that changes a wizard's life, diseases or existence."""
+
+    def heal(self, g: G, seat: int, amount: int) -> None:
+        if not g["alive"][seat]:
+            return
+        before = g["life"][seat]
+        g["life"][seat] = min(MAX_LIFE, before + amount)
+        gained = g["life"][seat] - before
+        self.log(g, f"{self.who(g, seat)} восстанавливает {life_words(gained)}.")
+
+    def hurt(self, g: G, ctx: Ctx, src: Src, target: int, amount: int) -> None:
+        """A hit on ``target``: the cloak, then the creature's absorb question, then life."""
+        if not g["alive"][target]:
+            return
+        enemy = src.via != "disease" and src.seat is not None and src.seat != target
+        cloak = self.cloak(g, target) if enemy else 0
+        if cloak and amount > 0:
+            amount = max(0, amount - cloak)
+            self.log(g, f"{self.who(g, target)}: Чешуйчатый плащ смягчает удар до {amount}.")
+        if amount <= 0:
+            self.log(g, f"{self.who(g, target)}: удар в 0 жизней — ничего не происходит.")
+            return
+        if enemy and g["creatures"][target]:
+            options: list[Action] = [{"type": "absorb", "seat": target, "creature": None}]
+            options += [
+                {"type": "absorb", "seat": target, "creature": cr["slot"]}
+                for cr in g["creatures"][target]
+            ]
+            need = {
+                "kind": "move",
+                "seats": [target],
+                "phase": "absorb",
+                "options": options,
+                "hit": amount,
+                "from": src.seat,
+            }
+            answer = ctx.ask(need)
+            if answer["creature"] is not None:
+                creature = next(
+                    c for c in g["creatures"][target] if c["slot"] == answer["creature"]
+                )
+                g["creatures"][target].remove(creature)
+                g["discard"].append(creature["slot"])
+                name = self.spell(creature["card"])["name"]
+                self.log(
+                    g,
+                    f"{self.who(g, target)} жертвует тварью «{name}» и поглощает "
+                    f"{damage_words(amount)}.",
+                )
+                return
+        g["life"][target] -= amount
+        origin = (
+            "" if src.seat is None or src.seat == target else f" (бьёт {self.who(g, src.seat)})"
+        )
+        self.log(
+            g,
+            f"{self.who(g, target)} получает {damage_words(amount)}{origin}: "
+            f"жизней {max(g['life'][target], 0)}.",
+        )
+        if g["life"][target] <= 0:
+            self.die(g, ctx, target, src.seat if enemy else None)
+
+    def lose_disease(self, g: G, seat: int, token: str) -> None:
+        g["diseases"][seat].remove(token)
+        g["bag"].append(token)
+        g["bag"].sort()
+
+    def infect(self, g: G, ctx: Ctx, src: Src, target: int) -> None:
+        """A blind draw from the disease bag for ``target`` (the Palace protects from others)."""
+        if not g["alive"][target]:
+            return
+        if g["palace"] == target and src.seat != target:
+            self.log(g, f"{self.who(g, target)} под защитой Хоромов: заражение не прошло.")
+            return
+        token = self.blind_pick(g, ctx, "bag", "", "disease")
+        if token is None:
+            self.log(g, "Мешок ЗПМП пуст.")
+            return
+        kind = self.disease_kind(token)
+        self.log(g, f"{self.who(g, target)} вытягивает ЗПМП «{kind['name']}».")
+        if kind.get("special") == "trindecit":
+            g["bag"].append(token)
+            g["bag"].sort()
+            self.hurt(g, ctx, Src(target, "disease"), target, 2)
+            return
+        g["diseases"][target].append(token)
+        self.after_infection(g, ctx, target, token)
+
+    def after_infection(self, g: G, ctx: Ctx, seat: int, token: str) -> None:
+        if self.disease_kind(token).get("special") == "hepatitis":
+            self.hepatitis(g, ctx, seat)
+
+    def closed_indices(self, g: G, seat: int) -> list[int]:
+        """Indices of the seat's sealed cards that are still closed (not dropped, not shown)."""
+        spell = g["spell"][seat]
+        if spell is None or spell.get("opened") or spell.get("forfeit"):
+            return []
+        return [
+            i
+            for i in range(spell["count"])
+            if str(i) not in spell["dropped"] and str(i) not in spell["revealed"]
+        ]
+
+    def hepatitis(self, g: G, ctx: Ctx, seat: int) -> None:
+        """«Гепатит Ы»: the owner secretly removes one card from a still-closed spell."""
+        spell = g["spell"][seat]
+        if spell is None or spell.get("opened") or spell.get("hep_done"):
+            return
+        closed = self.closed_indices(g, seat)
+        size = spell["count"] - len(spell["dropped"])
+        if size < 2 or not closed:
+            return
+        answer = ctx.ask({"kind": "move", "seats": [seat], "phase": "drop", "closed": closed})
+        if answer.get("type") == "skip":
+            spell["hep_done"] = True
+            self.forfeit(g, seat)
+            return
+        index, slot = answer.get("index"), answer.get("slot")
+        if answer.get("type") != "drop" or index not in closed or slot not in g["hand"][seat]:
+            raise IllegalAction("гепатит: нужно убрать одну закрытую карту заклинания")
+        if slot in spell["dropped"].values():
+            raise IllegalAction("эта карта уже убрана")
+        g["hand"][seat].remove(slot)
+        g["discard"].append(slot)
+        spell["dropped"][str(index)] = slot
+        spell["hep_done"] = True
+        self.log(g, f"Гепатит Ы: {self.who(g, seat)} тайно убирает карту из заклинания.")
+
+    def try_surprise(self, g: G, ctx: Ctx, seat: int) -> bool:
+        """«Нежданчик» on a prepared, not yet resolved card cancels the death."""
+        found = False
+        cast = g["cast"]
+        if cast is not None and cast["seat"] == seat:
+            for c in cast["cards"]:
+                if not c["done"] and self.spell(c["card"]).get("surprise") and not c.get("spent"):
+                    c["spent"] = True
+                    found = True
+                    break
+        spell = g["spell"][seat]
+        if not found and spell is not None and not spell.get("opened"):
+            for entry in spell["revealed"].values():
+                if self.spell(entry["card"]).get("surprise") and not entry.get("spent"):
+                    entry["spent"] = True
+                    found = True
+                    break
+        if not found and self.closed_indices(g, seat):
+            answer = ctx.ask({"kind": "move", "seats": [seat], "phase": "surprise"})
+            found = self.reveal_surprise(g, seat, answer)
+        if not found:
+            return False
+        count = len(g["diseases"][seat])
+        self.log(g, f"{self.who(g, seat)} раскрывает Нежданчик!")
+        if count == 0:
+            self.log(g, "Нежданчик: ЗПМП нет, лечить нечего — смерть остаётся.")
+            return False
+        for token in list(g["diseases"][seat]):
+            self.lose_disease(g, seat, token)
+        g["life"][seat] = count
+        self.log(
+            g,
+            f"Нежданчик отменяет смерть: вылечено ЗПМП — {count}; "
+            f"{self.who(g, seat)}: жизней теперь {count}.",
+        )
+        return True
+
+    def forfeit(self, g: G, seat: int) -> None:
+        """An absent player's sealed spell is lost: it is never cast, its cards stay in hand."""
+        spell = g["spell"][seat]
+        if spell is not None and not spell.get("forfeit"):
+            spell["forfeit"] = True
+            self.log(g, f"{self.who(g, seat)} отсутствует: заклинание не будет сотворено.")
+
+    def reveal_surprise(self, g: G, seat: int, answer: Action) -> bool:
+        if answer.get("type") == "skip":
+            return False
+        if answer.get("type") != "surprise" or not isinstance(answer.get("open"), list):
+            raise IllegalAction("ожидался ответ про Нежданчик")
+        if not answer["open"]:
+            return False
+        if len(answer["open"]) != 1:
+            raise IllegalAction("раскрыть можно одну карту")
+        entry = answer["open"][0]
+        index, slot, card_id = entry.get("index"), entry.get("slot"), entry.get("card")
+        if index not in self.closed_indices(g, seat) or slot not in g["hand"][seat]:
+            raise IllegalAction("такой закрытой карты нет")
+        if card_id not in self.cat.spells or not self.spell(card_id).get("surprise"):
+            raise IllegalAction("это не Нежданчик")
+        g["known"][str(slot)] = card_id
+        g["spell"][seat]["revealed"][str(index)] = {
+            "slot": slot,
+            "card": card_id,
+            "as": self.spell(card_id)["slot"],
+            "spent": True,
+        }
+        return True
+
+    def die(self, g: G, ctx: Ctx, seat: int, killer: int | None) -> None:
+        """Death: medals, the Palace, everything lost but eternal things, a ghost card to come."""
+        if self.try_surprise(g, ctx, seat):
+            return
+        g["alive"][seat] = False
+        g["life"][seat] = 0
+        self.log(g, f"{self.who(g, seat)} погибает.")
+        if killer is not None and killer != seat:
+            g["kills"][killer] += 1
+            self.log(g, f"{self.who(g, killer)} получает медаль за убийство.")
+        if g["palace"] == seat:
+            g["palace"] = killer
+            g["palace_ghost"] = killer is not None and not g["alive"][killer]
+            if killer is None:
+                self.log(g, "Хоромы возвращаются в центр.")
+            else:
+                self.log(g, f"{self.who(g, killer)} забирает Хоромы.")
+        g["discard"].extend(g["hand"][seat])
+        g["hand"][seat] = []
+        g["spell"][seat] = None
+        cast = g["cast"]
+        if cast is not None and cast["seat"] == seat:
+            g["discard"].extend(c["slot"] for c in cast["cards"])
+            g["cast"] = None
+        g["discard"].extend(c["slot"] for c in g["creatures"][seat])
+        g["creatures"][seat] = []
+        keep = [t for t in g["treasures"][seat] if self.cat.treasures[t].get("eternal")]
+        g["t_discard"].extend(t for t in g["treasures"][seat] if t not in keep)
+        g["treasures"][seat] = keep
+        for token in list(g["diseases"][seat]):
+            if not self.disease_kind(token).get("eternal"):
+                self.lose_disease(g, seat, token)
+        g["dead_order"].append(seat)
+        g["pending_ghosts"].append(seat)
+        living = self.living(g)
+        if len(living) == 1:
+            g["last_standing"] = living[0]
