@@ -156,3 +156,20 @@ def test_an_absent_player_skips_sealing_and_a_sealed_spell_can_be_forfeited(
     assert sorted(g["hand"][seat]) == sorted(hand)  # the sealed cards simply stay in the hand
     table.play(auto)
     assert table.decision().kind == Kind.TERMINAL
+
+
+def test_view_shows_the_spell_being_cast_while_its_dice_roll(rules: RumbleRules) -> None:
+    table = LocalTable(rules, {"seats": 3}, seed=41)
+    named = 0
+    while table.step(auto) and named < 5:
+        decision = table.decision()
+        if decision.kind != Kind.CHANCE or decision.phase != "power":
+            continue
+        view = rules.view(table.state, Knowledge(None))
+        cast = view["cast"]
+        if cast is None or all(card["done"] for card in cast["cards"]):
+            continue  # a creature attacking after its owner's spell
+        assert view["waiting"]["kind"] == "chance"
+        assert any(f"творит «{cast['name']}»" in line for line in view["log"])
+        named += 1
+    assert named == 5

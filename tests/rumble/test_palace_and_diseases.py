@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.games.rumble.scenario import ScenarioError
@@ -185,7 +187,7 @@ def test_warts_leave_single_target_effects_alone() -> None:
 
 
 def test_warts_and_a_tie_for_weakest_still_choose_only_among_the_tied() -> None:
-    players = [
+    players: list[dict[str, Any]] = [
         {"hand": ["x_weak2"], "seal": ["x_weak2"], "diseases": ["warts"]},
         {"life": 6},
         {"life": 6},

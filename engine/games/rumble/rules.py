@@ -321,6 +321,21 @@ class RumbleRules(Rules[State]):
             "seats": seats,
             "hand": hand,
             "palace": g["palace"],
+            "queue": list(g["queue"]),
+            "cast": None
+            if g["cast"] is None
+            else {
+                "seat": g["cast"]["seat"],
+                "name": g["cast"].get("name"),
+                "initiative": g["cast"]["init"],
+                "cards": [
+                    {"card": c["card"], "as": c["as"], "done": c["done"]}
+                    for c in g["cast"]["cards"]
+                ],
+            },
+            "discard_top": next(
+                (g["known"][str(s)] for s in reversed(g["discard"]) if str(s) in g["known"]), None
+            ),
             "deck": len(g["draw"]),
             "discard": len(g["discard"]),
             "treasure_pile": len(g["t_pile"]),
