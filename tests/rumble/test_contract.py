@@ -173,3 +173,22 @@ def test_view_shows_the_spell_being_cast_while_its_dice_roll(rules: RumbleRules)
         assert any(f"творит «{cast['name']}»" in line for line in view["log"])
         named += 1
     assert named == 5
+
+
+def test_auto_action_without_knowledge_needs_no_secret(rules: RumbleRules) -> None:
+    """The log choosing for an absent player: public answers, or a skip where secrets rule."""
+    table = LocalTable(rules, {"seats": 4}, seed=51)
+    phases: set[str] = set()
+    while True:
+        decision = table.decision()
+        if decision.kind == Kind.TERMINAL:
+            break
+        if decision.kind in (Kind.MOVE, Kind.SIMULTANEOUS) and decision.seats[0] == 3:
+            action = rules.auto_action(table.state, 3, None)
+            phases.add(f"{decision.phase}:{action['type']}")
+            table.apply(action)
+        else:
+            table.step(auto)
+    assert "assembly:skip" in phases
+    g = table.state["g"]
+    assert g["winners"]

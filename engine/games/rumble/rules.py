@@ -42,6 +42,7 @@ from .runner import advance, clone, replay_partial
 
 State = dict[str, Any]
 MODES = ("tournament", "two_wins")
+SECRET_PHASES = ("assembly", "initiative", "open", "drop", "surprise")
 
 
 class RumbleRules(Rules[State]):
@@ -251,22 +252,27 @@ class RumbleRules(Rules[State]):
                     out.append({"type": "seal", "seat": seat, "secret": {"items": items}})
         return out
 
-    def auto_action(self, state: State, seat: int, knowledge: Knowledge) -> Action:
+    def auto_action(self, state: State, seat: int, knowledge: Knowledge | None) -> Action:
         """The automatic choice when a timer ends (seed): seal one card, a delivery where
-        possible; take the hit and keep the creature; otherwise the first legal option."""
+        possible; take the hit and keep the creature; otherwise the first legal option.
+
+        With ``knowledge=None`` (the log choosing for an absent player) a choice that needs the
+        player's secrets becomes ``{"type": "skip"}``: no spell this round, or a forfeited one.
+        """
         need = state["need"]
         if need["kind"] == "move" and need["phase"] == "absorb":
             return {"type": "absorb", "seat": seat, "creature": None}
-        actions = self.legal_actions(state, seat, knowledge)
+        secret_phase = need["phase"] in SECRET_PHASES
+        if knowledge is None and secret_phase:
+            return {"type": "skip", "seat": seat}
+        actions = self.legal_actions(state, seat, knowledge or Knowledge(seat))
         if need["kind"] == "simultaneous" and need["phase"] == "assembly":
             singles = [a for a in actions if len(a["secret"]["items"]) == 2]
             for wanted in ("delivery", "source", "quality"):
                 for a in singles:
-                    slot = a["secret"]["items"][0]["slot"]
-                    if (
-                        knowledge.cards.get(slot) != WILD
-                        and a["secret"]["items"][0]["as"] == wanted
-                    ):
+                    first = a["secret"]["items"][0]
+                    card = knowledge.cards.get(first["slot"]) if knowledge else None
+                    if card != WILD and first["as"] == wanted:
                         return a
             for a in singles:
                 if a["secret"]["items"][0]["as"] == "delivery":
@@ -274,7 +280,9 @@ class RumbleRules(Rules[State]):
         if need["kind"] == "move" and need["phase"] == "surprise" and len(actions) > 1:
             return actions[1]
         if not actions:
-            raise IllegalAction("нет законного хода (нет тайных данных места?)")
+            if secret_phase:
+                return {"type": "skip", "seat": seat}
+            raise IllegalAction("нет законного хода")
         return actions[0]
 
     # ----- views ---------------------------------------------------------------------------
