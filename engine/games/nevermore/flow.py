@@ -353,7 +353,7 @@ class Flow:
         k = min(need["ctx"]["count"], len(hand))
         if action.get("type") != "pass_open" or not isinstance(opened, list):
             raise IllegalAction("ожидается раскрытие передачи")
-        if not g["pass_sealed"][str(seat)]:
+        if not g["pass_sealed"][str(seat)] or not opened:
             slots = hand[:k]
         else:
             if len(opened) != k:
