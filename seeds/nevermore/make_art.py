@@ -86,7 +86,9 @@ def main() -> None:
     ART.mkdir(exist_ok=True)
     files: dict[str, str] = {}
     for card in data["main"]:
-        files[card["id"]] = card_svg(card["id"], card["name"], "main", card["suit"], "Основная колода")
+        files[card["id"]] = card_svg(
+            card["id"], card["name"], "main", card["suit"], "Основная колода"
+        )
         files[f"icon_{card['suit']}"] = icon_svg(card["suit"])
     for deck, label in (("light", "Магия Света"), ("shadow", "Магия Тени")):
         for card in data[deck]:

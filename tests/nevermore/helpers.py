@@ -15,7 +15,9 @@ def player(name: str, hand: list[str], **extra: Any) -> dict[str, Any]:
     return {"name": name, "hand": hand, **extra}
 
 
-def play(players: list[dict[str, Any]], moves: list[dict[str, Any]] | None = None, **kw: Any) -> Any:
+def play(
+    players: list[dict[str, Any]], moves: list[dict[str, Any]] | None = None, **kw: Any
+) -> Any:
     """Run one scripted round and return the scenario result."""
     return run_scenario({"players": players, "moves": moves or [], **kw})
 

@@ -28,8 +28,17 @@ def test_decks_and_texts() -> None:
         assert card["window"] in cat.windows, cid
         assert any("а" <= ch <= "я" for ch in card["text"].lower()), cid
     split = [cid for cid, c in cat.magic.items() if "raven_text" in c]
-    assert {"aid", "bolster", "heal", "foretell", "renew", "punish", "retribution", "spite",
-            "summon"} <= set(split)
+    assert {
+        "aid",
+        "bolster",
+        "heal",
+        "foretell",
+        "renew",
+        "punish",
+        "retribution",
+        "spite",
+        "summon",
+    } <= set(split)
 
 
 def test_art_exists_for_every_entry_and_is_deterministic() -> None:

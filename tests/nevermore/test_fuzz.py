@@ -20,7 +20,9 @@ def _game(seed: int, heuristic: bool = False, check: bool = True) -> LocalTable:
     n = 3 + seed % 4
     t = LocalTable(RULES, {"seats": n, "max_rounds": 8}, seed=seed)
     if heuristic:
-        bots = {s: (HeuristicBot().choose if s % 2 else RandomBot(seed + s).choose) for s in range(n)}
+        bots = {
+            s: (HeuristicBot().choose if s % 2 else RandomBot(seed + s).choose) for s in range(n)
+        }
     else:
         bots = {s: RandomBot(seed * 7 + s).choose for s in range(n)}
     while t.step(bots):

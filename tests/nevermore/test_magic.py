@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +18,16 @@ N1 = [R, R, V, H, H]
 N2 = [R, V, V, H, R]
 
 
-def three(hand0: list[str], magic0: list[str], *, h1: list[str] = N1, h2: list[str] = N2,
-          m1: list[str] | None = None, m2: list[str] | None = None, **p0: Any) -> list[Any]:
+def three(
+    hand0: list[str],
+    magic0: list[str],
+    *,
+    h1: list[str] = N1,
+    h2: list[str] = N2,
+    m1: list[str] | None = None,
+    m2: list[str] | None = None,
+    **p0: Any,
+) -> list[Any]:
     return [
         player("А", hand0, magic=magic0, **p0),
         player("Б", h1, magic=m1 or []),
@@ -71,8 +80,9 @@ def test_aid_as_a_raven_forbids_healing() -> None:
     assert not logged(out, "Б восстанавливает")
 
 
-def _attacked(magic0: list[str], *moves: dict[str, Any], m2: list[str] | None = None,
-              **p0: Any) -> dict[str, Any]:
+def _attacked(
+    magic0: list[str], *moves: dict[str, Any], m2: list[str] | None = None, **p0: Any
+) -> dict[str, Any]:
     return go(
         three([R, R, V, V, H], magic0, h1=[A, A, V, H, R], m2=m2, **p0),
         {"seat": 1, "phase": "choose", "pick": 0},
@@ -196,8 +206,11 @@ def test_penance_damages_skulking_ravens() -> None:
 
 
 def test_punish_ravens_kill_whole_suits() -> None:
-    out = go(three(N1, ["punish"], h1=[H, H, X, V, R]), {"seat": 0, "play": "punish"},
-             {"seat": 1, "doom": [H, H]})
+    out = go(
+        three(N1, ["punish"], h1=[H, H, X, V, R]),
+        {"seat": 0, "play": "punish"},
+        {"seat": 1, "doom": [H, H]},
+    )
     assert logged(out, "Лечение: А 2, В 1")
 
 
@@ -242,9 +255,10 @@ def test_blooding_adds_one_damage() -> None:
     assert logged(out, "А получает 3 повреждений (атака)")
 
 
-@pytest.mark.parametrize(("cid", "suit", "word"), [("dominate", V, "Победа"),
-                                                   ("enrage", A, "Атака"),
-                                                   ("syphon", H, "Лечение")])
+@pytest.mark.parametrize(
+    ("cid", "suit", "word"),
+    [("dominate", V, "Победа"), ("enrage", A, "Атака"), ("syphon", H, "Лечение")],
+)
 def test_steal_a_revealed_card(cid: str, suit: str, word: str) -> None:
     out = go(
         three([R, R, V, H, X], [cid], h1=[suit, suit, R, R, R]),
@@ -256,8 +270,11 @@ def test_steal_a_revealed_card(cid: str, suit: str, word: str) -> None:
 
 
 def test_drain_takes_health_from_the_healthiest() -> None:
-    out = go(three([H, H, R, V, V], ["drain"], health=3, h1=[R, R, V, A, R], h2=[R, V, R, V, R]),
-             {"seat": 0, "play": "drain"}, {"seat": 1, "phase": "choose", "pick": 2})
+    out = go(
+        three([H, H, R, V, V], ["drain"], health=3, h1=[R, R, V, A, R], h2=[R, V, R, V, R]),
+        {"seat": 0, "play": "drain"},
+        {"seat": 1, "phase": "choose", "pick": 2},
+    )
     assert logged(out, "(Иссушение)")
 
 
@@ -266,8 +283,9 @@ def test_entomb_blocks_light_cards_next_round() -> None:
     assert logged(out, "Карты магии Света нельзя разыгрывать в следующем раунде.")
 
 
-@pytest.mark.parametrize(("cid", "line"), [("extinguish", "Сияние: ни у кого"),
-                                           ("impair", "Лечение: ни у кого")])
+@pytest.mark.parametrize(
+    ("cid", "line"), [("extinguish", "Сияние: ни у кого"), ("impair", "Лечение: ни у кого")]
+)
 def test_discard_a_suit_for_everyone(cid: str, line: str) -> None:
     out = go(three(N1, [cid]), {"seat": 0, "play": cid})
     assert logged(out, line)
@@ -374,6 +392,6 @@ def test_withering_hits_all_opponents() -> None:
 
 
 def test_every_magic_card_has_a_test() -> None:
-    text = open(__file__, encoding="utf-8").read()
+    text = Path(__file__).read_text(encoding="utf-8")
     for cid in load_catalog().magic:
         assert f'"{cid}"' in text, cid

@@ -160,19 +160,37 @@ class Flow:
         self.handler("a_", need["what"])(g, need["ctx"], seat, pick)
 
     def chance(self, g: G, what: str, size: int, ctx: dict[str, Any]) -> None:
-        g["need"] = {"kind": "chance", "phase": what, "seats": [], "range": size, "what": what,
-                     "ctx": ctx}
+        g["need"] = {
+            "kind": "chance",
+            "phase": what,
+            "seats": [],
+            "range": size,
+            "what": what,
+            "ctx": ctx,
+        }
 
     def reveal(self, g: G, slots: list[int], what: str, ctx: dict[str, Any]) -> None:
-        g["need"] = {"kind": "reveal", "phase": what, "seats": [], "slots": slots, "what": what,
-                     "ctx": ctx, "deck": deck_name(g, slots[0])}
+        g["need"] = {
+            "kind": "reveal",
+            "phase": what,
+            "seats": [],
+            "slots": slots,
+            "what": what,
+            "ctx": ctx,
+            "deck": deck_name(g, slots[0]),
+        }
 
     def simultaneous(self, g: G, phase: str, seats: list[int], **ctx: Any) -> None:
         if not seats:
             getattr(self, "done_" + phase)(g, {}, ctx)
             return
-        g["need"] = {"kind": "simultaneous", "phase": phase, "seats": list(seats), "got": {},
-                     "ctx": ctx}
+        g["need"] = {
+            "kind": "simultaneous",
+            "phase": phase,
+            "seats": list(seats),
+            "got": {},
+            "ctx": ctx,
+        }
 
     def got(self, g: G, need: dict[str, Any], seat: int, data: Any) -> None:
         need["got"][str(seat)] = data
@@ -277,7 +295,7 @@ class Flow:
             g["need"] = None
             return
         slot = action.get("slot")
-        if typ != "play" or slot not in g["magic"][seat]:
+        if typ != "play" or not isinstance(slot, int) or slot not in g["magic"][seat]:
             raise IllegalAction("сыграть можно только свою карту магии или спасовать")
         g["magic"][seat].remove(slot)
         g["placed"][seat].append(slot)
@@ -607,8 +625,14 @@ class Flow:
             self.score_radiance(g, winners, amount, counts)
             return
         tasks = [
-            {"k": "strike", "seat": s, "suit": suit, "amount": amount, "second": second,
-             "counts": counts}
+            {
+                "k": "strike",
+                "seat": s,
+                "suit": suit,
+                "amount": amount,
+                "second": second,
+                "counts": counts,
+            }
             for s in winners
         ]
         self.push(g, *tasks)
@@ -616,7 +640,9 @@ class Flow:
     def t_steal(self, g: G, task: dict[str, Any]) -> None:
         seat, suit = task["seat"], task["suit"]
         victims = [
-            s for s, c in enumerate(self.counts(g, suit)) if s != seat and c and self.shown_of(g, s, suit)
+            s
+            for s, c in enumerate(self.counts(g, suit))
+            if s != seat and c and self.shown_of(g, s, suit)
         ]
         if victims:
             self.ask(g, seat, "steal", victims, {"suit": suit})
@@ -739,7 +765,9 @@ class Flow:
 
     def peck_offer(self, g: G, task: dict[str, Any]) -> None:
         seat, suit, second = task["seat"], task["suit"], task["second"]
-        if suit not in ("attack", "healing", "victory") or (suit == "attack" and g["fx"]["no_attack"]):
+        if suit not in ("attack", "healing", "victory") or (
+            suit == "attack" and g["fx"]["no_attack"]
+        ):
             return
         counts = task["counts"]
         if second > 0:
@@ -810,8 +838,11 @@ class Flow:
                 counts[s] = g["skulk"][s] + max(0, spare)
         if not any(counts):
             return
-        log(g, "Скрытые вороны: " + ", ".join(f"{name(g, s)} {c}" for s, c in enumerate(counts) if c))
-        for holder, cid in fx["passive"]:
+        log(
+            g,
+            "Скрытые вороны: " + ", ".join(f"{name(g, s)} {c}" for s, c in enumerate(counts) if c),
+        )
+        for _holder, cid in fx["passive"]:
             if cid == "penance":
                 for s in priority(g):
                     if counts[s]:

@@ -68,9 +68,7 @@ class NevermoreRules(Rules[G]):
 
     def hidden_decks(self, config: Mapping[str, JSON]) -> dict[str, list[str]]:
         """One main deck per round (each round reshuffles all 60), a few Light and Shadow ones."""
-        return {
-            deck: self.cat.deck(pile) for deck, pile, _ in deck_layout(self.max_rounds(config))
-        }
+        return {deck: self.cat.deck(pile) for deck, pile, _ in deck_layout(self.max_rounds(config))}
 
     def new_game(self, config: Mapping[str, JSON]) -> G:
         n = config.get("seats", 4)
@@ -162,18 +160,30 @@ class NevermoreRules(Rules[G]):
             k = len(state["items"][seat]) + len(state["revealed"])
             if k < len(items) and "token" in items[k]:
                 return [
-                    {"type": "token", "seat": seat, "open": [{"index": k, "token": items[k]["token"]}]}
+                    {
+                        "type": "token",
+                        "seat": seat,
+                        "open": [{"index": k, "token": items[k]["token"]}],
+                    }
                 ]
             return [{"type": "token", "seat": seat, "open": []}]
         if phase in ("flock", "show", "rest"):
-            return [{"type": phase, "seat": seat, "open": self.openings(state, seat, phase, items, cards)}]
+            return [
+                {
+                    "type": phase,
+                    "seat": seat,
+                    "open": self.openings(state, seat, phase, items, cards),
+                }
+            ]
         return []
 
     @staticmethod
     def choices(need: dict[str, Any], cards: dict[int, str]) -> list[Action]:
         options = [dict(o) for o in need["options"]]
         if need.get("private") == "raven":
-            ravens = [o for o in options if o["pick"] is not None and cards.get(o["pick"]) == "raven"]
+            ravens = [
+                o for o in options if o["pick"] is not None and cards.get(o["pick"]) == "raven"
+            ]
             return ravens or [o for o in options if o["pick"] is None]
         return options
 
@@ -200,7 +210,9 @@ class NevermoreRules(Rules[G]):
         ravens += self.flow.extra_count(state, seat, "raven")
         if "raven" in fx["banned"] or seat in fx["darkening"]:
             ravens = 0
-        others = [s for s in hand if cards.get(s) not in (None, "raven") and cards[s] not in fx["banned"]]
+        others = [
+            s for s in hand if cards.get(s) not in (None, "raven") and cards[s] not in fx["banned"]
+        ]
         if fx["punish"]:
             suits = sorted({cards[s] for s in others})
             return [

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from engine.core.local_table import LocalTable
-from engine.core.model import Action, Decision, IllegalAction, Kind, Knowledge
+from engine.core.model import Action, Decision, IllegalAction, Knowledge
 
 from .cards import SUITS, TOKENS, Catalog, load_catalog
 from .rules import NevermoreRules

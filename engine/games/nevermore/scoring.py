@@ -49,7 +49,9 @@ def damage(g: G, seat: int, amount: int, source: int | None, why: str = "") -> b
         return False
     g["hp"][seat] -= amount
     tail = f" ({why})" if why else ""
-    log(g, f"{name(g, seat)} получает {amount} повреждений{tail}: здоровье {max(0, g['hp'][seat])}.")
+    log(
+        g, f"{name(g, seat)} получает {amount} повреждений{tail}: здоровье {max(0, g['hp'][seat])}."
+    )
     if g["hp"][seat] > 0:
         return False
     to_raven(g, seat)
