@@ -101,7 +101,7 @@ def test_every_text_is_generated_from_its_effect() -> None:
     assert "Инициатива 17" in by_id["d_spark_thunderbolt"]["text"]
     assert "Тварь" in by_id["d_spark_salamander"]["text"]
     assert "Нежданчик" in by_id["q_storm_icy"]["text"]
-    assert "сбросьте 1 карту" in by_id["t_thunder_stick"]["text"]
+    assert "сбросив 1 карту с руки: нанесите 2 урона" in by_id["t_thunder_stick"]["text"]
 
 
 def test_every_card_and_hero_has_a_distinct_legible_illustration() -> None:

@@ -161,11 +161,11 @@ def treasure_text(card: dict[str, Any], catalog: Catalog) -> str:
     if card.get("cloak"):
         parts.append(f"Каждый вражеский удар по вам меньше на {card['cloak']}.")
     if card.get("end_turn"):
-        parts.append("В конце вашего хода: " + effect_text(card["end_turn"]))
+        parts.append("В конце вашего хода: " + _lower_first(effect_text(card["end_turn"])))
     if card["kind"] == "active":
         parts.append(
-            f"Раз за ход, в свой ход: сбросьте {cards_words(card['cost'])} с руки. "
-            + effect_text(card["effect"])
+            f"Раз за ход, в свой ход, сбросив {cards_words(card['cost'])} с руки: "
+            + _lower_first(effect_text(card["effect"]))
         )
     if card.get("eternal"):
         parts.append("Вечное: не теряется при смерти и в новой схватке.")
@@ -175,14 +175,14 @@ def treasure_text(card: dict[str, Any], catalog: Catalog) -> str:
 def ghost_text(card: dict[str, Any], catalog: Catalog) -> str:
     """A ghost card's text."""
     if card["when"] == "now":
-        return "Сразу: " + effect_text(card["effect"])
+        return "Сразу: " + _lower_first(effect_text(card["effect"]))
     parts = ["В следующей схватке:"]
     if card.get("life"):
-        parts.append(f"начните с +{life_words(card['life'])}.")
+        parts.append(f"+{life_words(card['life'])} на старте.")
     if card.get("sign"):
         parts.append(f"знак школы «{catalog.schools[card['sign']]['name']}» на всю схватку.")
     if card.get("treasure"):
-        parts.append("начните с сокровищем.")
+        parts.append("сокровище на старте.")
     return " ".join(parts)
 
 
@@ -202,7 +202,7 @@ def disease_text(card: dict[str, Any], catalog: Catalog) -> str:
     if card.get("sign"):
         parts.append(f"Даёт знак школы «{catalog.schools[card['sign']]['name']}».")
     if card.get("end_turn"):
-        parts.append("В конце вашего хода: " + effect_text(card["end_turn"]))
+        parts.append("В конце вашего хода: " + _lower_first(effect_text(card["end_turn"])))
     if card.get("eternal"):
         parts.append("Вечная: переживает смерть и новую схватку.")
     return " ".join(parts)
