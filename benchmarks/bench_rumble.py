@@ -1,6 +1,6 @@
 """«Схватка» speed: random-bot fights per second and heuristic-bot time per decision.
 
-Run: ``python benchmarks/bench_rumble.py [--fights N] [--pyodide]``. Prints figures and ratios
+Run: ``python -m benchmarks.bench_rumble [--fights N] [--pyodide]``. Prints figures and ratios
 against a floor measured in the same run (a fixed pure-Python loop), so numbers compare across
 machines. ``--pyodide`` also runs the same measurements inside Pyodide under Node (needs ``node``
 and the pinned ``pyodide`` npm package in ``node_modules`` or ``--pyodide-dir``) and prints the
