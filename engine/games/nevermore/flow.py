@@ -37,7 +37,6 @@ from .table import (
     priority,
 )
 
-RESOLUTION_TASKS = {"seal", "flock", "token", "show", "score", "rest", "skulk", "window"}
 SUIT_WORDS = {
     "attack": "Атака",
     "healing": "Лечение",
