@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.games.rumble.scenario import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,3 +82,45 @@ def test_documented_examples_run(tmp_path: Path) -> None:
         done = run(example)
         assert done.returncode == 0, (example.name, done.stderr)
         assert json.loads(done.stdout)["log"]
+
+
+CARDS = ["src_spark_lord", "d_thicket_troll", "wild", "q_storm_icy", "nope", 3, None]
+FIELD = st.one_of(
+    st.integers(-3, 30),
+    st.sampled_from(CARDS),
+    st.lists(st.sampled_from(CARDS), max_size=9),
+    st.booleans(),
+    st.none(),
+)
+PLAYER = st.dictionaries(
+    st.sampled_from(
+        ["life", "hand", "seal", "creatures", "treasures", "diseases", "alive", "kills", "x"]
+    ),
+    FIELD,
+    max_size=5,
+)
+SCENARIO = st.fixed_dictionaries(
+    {"players": st.lists(PLAYER, min_size=0, max_size=7)},
+    optional={
+        "dice": st.lists(st.integers(0, 7), max_size=12),
+        "deck_top": st.lists(st.sampled_from(CARDS), max_size=4),
+        "palace": FIELD,
+        "stop": st.sampled_from(["round", "fight", "game", "never"]),
+        "draws": st.one_of(st.none(), st.just({"disease": ["warts"]}), st.just([1])),
+        "choices": st.lists(st.fixed_dictionaries({"seat": st.integers(0, 3)}), max_size=2),
+    },
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SCENARIO)
+def test_any_input_ends_in_a_result_or_a_clear_error(data: dict[str, Any]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "s.json"
+        path.write_text(json.dumps(data), "utf-8")
+        err = io.StringIO()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            code = main([str(path)])
+    assert code in (0, 2)
+    if code == 2:
+        assert err.getvalue().startswith("ошибка")
