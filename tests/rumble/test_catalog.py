@@ -146,3 +146,17 @@ def test_catalog_cli_lists_every_card_as_json() -> None:
         [sys.executable, "-m", "engine.catalog", "chess"], capture_output=True, cwd=ROOT
     )
     assert bad.returncode == 2
+
+
+def test_catalog_cli_lists_every_registered_game() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "engine.catalog", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    data = json.loads(out.stdout)
+    assert "rumble" in data and len(data["rumble"]) == len(entries())
+    for cards in data.values():
+        assert all({"deck", "id", "name", "count", "text", "art"} <= set(c) for c in cards)
