@@ -120,6 +120,8 @@ def test_bad_config_is_refused(rules: RumbleRules) -> None:
         rules.new_game({"seats": 7})
     with pytest.raises(IllegalAction):
         rules.new_game({"seats": 3, "mode": "blitz"})
+    with pytest.raises(IllegalAction):
+        rules.new_game({"seats": 3, "names": ["А", "Б"]})
 
 
 def test_discard_returns_to_the_deck_only_when_the_deck_runs_out(rules: RumbleRules) -> None:

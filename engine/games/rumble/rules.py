@@ -68,7 +68,11 @@ class RumbleRules(Rules[State]):
         if mode not in MODES:
             raise IllegalAction(f"режим: {' или '.join(MODES)}")
         names = config.get("names") or [f"Маг {i + 1}" for i in range(n)]
+        if not isinstance(names, list) or len(names) != n:
+            raise IllegalAction("names: по имени на каждое место")
         heroes = config.get("heroes") or list(self.cat.heroes)[:n]
+        if not isinstance(heroes, list) or len(heroes) != n:
+            raise IllegalAction("heroes: по герою на каждое место")
         deck = self.cat.spell_deck()
         g: dict[str, Any] = {
             "n": n,
