@@ -40,7 +40,7 @@ from engine.protocol.envelope import (
 )
 from engine.protocol.errors import ProtocolError
 from engine.protocol.players import Player, Waiting
-from engine.protocol.table import CHAIN_LENGTH, DELIVERY_TAG, Member, Table
+from engine.protocol.table import CHAIN_LENGTH, DELIVERY_TAG, Member, Table, opened_slot
 from engine.protocol.transport import Transport
 
 
@@ -265,6 +265,7 @@ class Peer:
 
     async def _after_entry(self, entry: Entry) -> None:
         self.last_progress = self.clock()
+        self._remember_batch(entry)
         self.outbox.pop(message_id(entry["msg"]), None)
         body = entry["msg"]["body"]
         if body["t"] == "takeover" and not self.is_host:
@@ -511,12 +512,21 @@ class Peer:
         return self._complete(dict(action))
 
     def _complete(self, action: Action) -> Action:
-        """Turn ``seal`` into commitments and index-only openings into full ones."""
+        """Turn a sealed choice into commitments and index-only openings into full ones.
+
+        A game offers a secret choice as ``{"seal": [choice, ...]}`` or
+        ``{"secret": {"items": [choice, ...]}}``; only the digests leave this peer. An opening
+        names a commitment by its index within the seat's latest batch (in ``"open"`` entries, or
+        at the top level for a card that leaves face down); this peer adds the nonce, the committed
+        item and, for a slot, every slot key needed to show the card.
+        """
         table = self.table
         seat = self.seat
         assert seat is not None
-        if "seal" in action:
-            choices = action.pop("seal")
+        if "seal" in action or "secret" in action:
+            sealed = action.pop("seal", None)
+            secret = action.pop("secret", None)
+            choices = list(sealed if sealed is not None else (secret or {}).get("items", []))
             phase = self.rules.decision(table.state).phase
             context = commitments.CommitContext(self.room, self.game, table.round, phase, seat)
             base = len(table.commits.get(seat, []))
@@ -524,30 +534,53 @@ class Peer:
             for i, choice in enumerate(choices):
                 digest, opening = commitments.commit(context, choice)
                 self.bundle.openings[base + i] = (opening.nonce.hex(), choice)
-                self.knowledge.secrets["sealed"][str(base + i)] = choice
                 digests.append(digest)
             action["commit"] = digests
             if self.on_bundle_change is not None:
                 self.on_bundle_change(self.bundle)
         if isinstance(action.get("open"), list):
-            seed = self.bundle.shuffle_seed(self.room, self.game)
-            full = []
-            for item in action["open"]:
-                index = item["index"]
-                nonce, choice = self.bundle.openings[index]
-                opened: dict[str, Any] = {"index": index, "nonce": nonce}
-                if isinstance(choice, int) and not isinstance(choice, bool):
-                    keys = dict(self.slot_keys.get(choice, {}))
-                    keys[seat] = seed.slot_key(choice)
-                    opened["slot"] = choice
-                    opened["keys"] = {
-                        str(s): _key_hex(k) for s, k in keys.items() if s not in table.recovered
-                    }
-                else:
-                    opened["value"] = choice
-                full.append(opened)
-            action["open"] = full
+            action["open"] = [self._opening(item["index"]) for item in action["open"]]
+        if "index" in action:
+            opened = self._opening(action["index"])
+            action.update(nonce=opened["nonce"], item=opened["item"])
         return action
+
+    def _opening(self, index: int) -> dict[str, Any]:
+        """Everything the table needs to check this seat's commitment ``index`` of its batch."""
+        assert self.seat is not None
+        nonce, choice = self.bundle.openings[self.table.batches.get(self.seat, 0) + index]
+        opened: dict[str, Any] = {"index": index, "nonce": nonce, "item": choice}
+        slot = opened_slot(choice)
+        if slot is not None:
+            seed = self.bundle.shuffle_seed(self.room, self.game)
+            keys = dict(self.slot_keys.get(slot, {}))
+            keys[self.seat] = seed.slot_key(slot)
+            opened["keys"] = {
+                str(s): _key_hex(k) for s, k in keys.items() if s not in self.table.recovered
+            }
+        return opened
+
+    def _remember_batch(self, entry: Entry) -> None:
+        """Own sealed choices, rebuilt from the bundle whenever the log shows our commitments
+        (live or while replaying after a reload): the game reads them from ``knowledge``."""
+        body = entry["msg"]["body"]
+        action = body.get("action") if body.get("t") == "action" else None
+        if self.seat is None or not isinstance(action, dict) or action.get("seat") != self.seat:
+            return
+        commits = action.get("commit")
+        if not isinstance(commits, list) or not commits:
+            return
+        made = self.table.commits.get(self.seat, [])
+        base = self.table.batches.get(self.seat, 0)
+        if base + len(commits) > len(made) or any(
+            base + i not in self.bundle.openings for i in range(len(commits))
+        ):
+            return
+        phase = made[base][2]
+        items = [self.bundle.openings[base + i][1] for i in range(len(commits))]
+        self.knowledge.secrets[phase] = {"items": items}
+        for i, choice in enumerate(items):
+            self.knowledge.secrets["sealed"][str(base + i)] = choice
 
     # ----- private knowledge ----------------------------------------------------------------
 

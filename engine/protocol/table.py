@@ -109,6 +109,9 @@ class Table:
     reveal_keys: dict[int, dict[int, int]] = field(default_factory=dict)
     preimages: dict[int, bytes] = field(default_factory=dict)
     commits: dict[int, list[tuple[str, int, str]]] = field(default_factory=dict)
+    # Where each seat's latest batch of commitments starts in ``commits[seat]``: openings name a
+    # commitment by its index within that batch, the index the game itself uses.
+    batches: dict[int, int] = field(default_factory=dict)
     paused: bool = False
     hurried: set[tuple[int, int]] = field(default_factory=set)
     audits: dict[int, ShuffleSeed] = field(default_factory=dict)
@@ -667,34 +670,53 @@ class Table:
             raise ProtocolError(name, "commitments are malformed")
         if "open" in action:
             engine_action["open"] = await self._check_openings(seat, action["open"], name)
+        if "index" in action:
+            # A top-level index names a commitment that is opened without showing its card
+            # (a card leaving a closed spell face down): check it, pass only verified fields.
+            item = self._verify_opening(seat, action, name)
+            engine_action = {k: v for k, v in action.items() if k not in ("nonce", "item")}
+            if isinstance(item, dict):
+                engine_action.update(item)
         return self._engine_apply(engine_action, name, commits=commits, seat=seat)
+
+    def _verify_opening(self, seat: int, item: dict[str, Any], name: str) -> Any:
+        """The committed choice behind one opening (``index`` within the seat's latest batch,
+        ``nonce`` and ``item``, or the older ``slot``/``value`` forms); refused if it differs."""
+        made = self.commits.get(seat, [])
+        index = item.get("index")
+        base = self.batches.get(seat, 0)
+        if not isinstance(index, int) or not 0 <= base + index < len(made):
+            raise ProtocolError(name, "opening names no commitment of this seat")
+        digest, made_round, phase = made[base + index]
+        context = commitments.CommitContext(self.room, self.game, made_round, phase, seat)
+        try:
+            nonce = bytes.fromhex(item["nonce"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ProtocolError(name, "opening has no nonce") from exc
+        if "item" in item:
+            choice = item["item"]
+        else:
+            choice = item["slot"] if "slot" in item else item.get("value")
+        if not commitments.verify(context, digest, commitments.Opening(nonce, choice)):
+            raise ProtocolError(name, f"opening {index} does not match the commitment")
+        return choice
 
     async def _check_openings(self, seat: int, openings: Any, name: str) -> list[dict[str, Any]]:
         if not isinstance(openings, list) or len(openings) > 64:
             raise ProtocolError(name, "openings are malformed")
-        made = self.commits.get(seat, [])
         checked: list[dict[str, Any]] = []
         reveals: list[tuple[int, list[int]]] = []
         for item in openings:
             if not isinstance(item, dict):
                 raise ProtocolError(name, "opening is not an object")
-            index = item.get("index")
-            if not isinstance(index, int) or not 0 <= index < len(made):
-                raise ProtocolError(name, "opening names no commitment of this seat")
-            digest, made_round, phase = made[index]
-            context = commitments.CommitContext(self.room, self.game, made_round, phase, seat)
-            try:
-                nonce = bytes.fromhex(item["nonce"])
-            except (KeyError, TypeError, ValueError) as exc:
-                raise ProtocolError(name, "opening has no nonce") from exc
-            slot = item.get("slot")
-            choice = slot if "slot" in item else item.get("value")
-            if not commitments.verify(context, digest, commitments.Opening(nonce, choice)):
-                raise ProtocolError(name, f"opening {index} does not match the commitment")
-            if "slot" not in item:
-                checked.append({"index": index, "value": choice})
+            choice = self._verify_opening(seat, item, name)
+            index = item["index"]
+            slot = opened_slot(choice)
+            if slot is None:
+                fields = choice if isinstance(choice, dict) else {"value": choice}
+                checked.append({**fields, "index": index})
                 continue
-            if not isinstance(slot, int) or not 0 <= slot < self.layout.total:
+            if not 0 <= slot < self.layout.total:
                 raise ProtocolError(name, "opened slot does not exist")
             raw_keys = item.get("keys")
             if not isinstance(raw_keys, dict):
@@ -715,13 +737,14 @@ class Table:
                     )
                 keys.append(key)
             reveals.append((slot, keys))
-            checked.append({"index": index, "slot": slot, "card": None})
+            fields = choice if isinstance(choice, dict) else {"slot": slot}
+            checked.append({**fields, "index": index, "card": None})
         cards = await unmask_many(
             self.backend, [(self.final_x(s), k) for s, k in reveals], self.cards
         )
         by_slot = dict(zip([s for s, _ in reveals], cards, strict=True))
         for item in checked:
-            if "slot" in item:
+            if "card" in item:
                 card = by_slot[item["slot"]]
                 if card is None:
                     raise ProtocolError(
@@ -739,9 +762,10 @@ class Table:
         def apply() -> None:
             if commits:
                 phase = self.rules.decision(self.state).phase
+                self.batches[seat] = len(self.commits.get(seat, []))
                 self.commits.setdefault(seat, []).extend((c, self.round, phase) for c in commits)
             for item in action.get("open", []) or []:
-                if isinstance(item, dict) and "slot" in item:
+                if isinstance(item, dict) and item.get("card") is not None:
                     self.revealed[item["slot"]] = item["card"]
             self.state = new_state
             self._new_node()
@@ -751,7 +775,7 @@ class Table:
     def _new_node(self) -> None:
         decision = self.rules.decision(self.state)
         node = (str(decision.kind), decision.phase)
-        if node != self.node or decision.kind == Kind.MOVE:
+        if node != self.node or decision.kind in (Kind.MOVE, Kind.REVEAL):
             self.node = node
             self.round += 1
             self.round_start = len(self.log) - 1
@@ -892,3 +916,11 @@ def _json_loads(text: str) -> Any:
 
 
 __all__ = ["CHAIN_LENGTH", "DELIVERY_TAG", "Member", "Table", "curve"]
+
+
+def opened_slot(choice: Any) -> int | None:
+    """The hidden-deck slot a committed choice names (an int, or a dict with ``slot``), if any."""
+    slot = choice.get("slot") if isinstance(choice, dict) else choice
+    if isinstance(slot, int) and not isinstance(slot, bool):
+        return slot
+    return None

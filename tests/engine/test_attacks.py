@@ -80,7 +80,7 @@ class ChangedCommitment(Peer):
         done = super()._complete(action)
         for item in done.get("open", []):
             hand = self.table.state["hands"][self.seat]
-            item["slot"] = next(s for s in hand if s != item["slot"])
+            item["item"] = next(s for s in hand if s != item["item"])
         return done
 
 
