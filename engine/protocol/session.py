@@ -71,6 +71,8 @@ class Hello:
     role: str
     sign: bytes
     dh: bytes
+    hero: str = ""
+    ready: bool = False
 
 
 class SessionError(ValueError):
@@ -132,6 +134,8 @@ class TableSession:
         self.on_update = on_update or (lambda: None)
         self.clock = clock
         self.tid = ""
+        self.hero = ""
+        self.ready = False
         self.bundle: SecretBundle | None = None
         self.hellos: dict[str, Hello] = {}  # tid -> hello
         self.links: dict[str, str] = {}  # tid -> mesh link id
@@ -191,7 +195,24 @@ class TableSession:
             "role": self.role,
             "sign": self.bundle.sign.public.hex(),
             "dh": self.bundle.dh.public.hex(),
+            "hero": self.hero,
+            "ready": self.ready,
         }
+
+    def set_profile(self, hero: str, ready: bool) -> None:
+        """Choose a hero and say whether we are ready; everyone connected is told at once."""
+        self.hero, self.ready = hero[:32], ready
+        me = self.hellos.get(self.tid)
+        if me is not None:
+            me.hero, me.ready = self.hero, ready
+        for link in self.links.values():
+            self.send(link, self.hello())
+        self.on_update()
+
+    def players_ready(self) -> bool:
+        """True when every player who said hello is ready (spectators do not count)."""
+        players = [h for h in self.hellos.values() if h.role == "player"]
+        return bool(players) and all(h.ready for h in players)
 
     # ----- mesh events -----------------------------------------------------------------------
 
@@ -245,6 +266,8 @@ class TableSession:
                 str(message["role"]),
                 bytes.fromhex(message["sign"]),
                 bytes.fromhex(message["dh"]),
+                str(message.get("hero", ""))[:32],
+                message.get("ready") is True,
             )
         except (KeyError, TypeError, ValueError) as error:
             raise SessionError("malformed table-hello") from error
@@ -339,7 +362,10 @@ class TableSession:
         if not members or members[0].peer != self.tid:
             raise SessionError("only the first member (the host) opens the table")
         seats = len([m for m in members if m.seat is not None])
-        config = {**config, "seats": seats}
+        players = [self.hellos[m.peer] for m in members if m.seat is not None]
+        config = {**config, "seats": seats, "names": [h.name for h in players]}
+        if all(h.hero for h in players):
+            config["heroes"] = [h.hero for h in players]
         table = {
             "game": secrets.token_hex(6),
             "rules": rules,

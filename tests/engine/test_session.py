@@ -143,3 +143,27 @@ async def test_only_the_host_may_open_and_roster_keys_must_match() -> None:
     sb.deliver(a, {**open_msg, "roster": roster})
     await mesh.run(3)
     assert sb.table is None and "wrong keys" in sb.errors[-1]
+
+
+async def test_heroes_and_ready_reach_everyone_and_go_into_the_game_config() -> None:
+    mesh = FakeMesh()
+    a = mesh.add("Аня", MemoryStorage(), 0)
+    b = mesh.add("Боря", MemoryStorage(), 1)
+    for link in (a, b):
+        await mesh.sessions[link].setup()
+    mesh.connect_all()
+    await mesh.run(3)
+    sa, sb = mesh.sessions[a], mesh.sessions[b]
+    assert not sa.players_ready()
+    sa.set_profile("h_3", True)
+    sb.set_profile("h_5", False)
+    await mesh.run(3)
+    assert sa.hellos[sb.tid].hero == "h_5" and not sa.players_ready()
+    sb.set_profile("h_5", True)
+    await mesh.run(3)
+    assert sa.players_ready() and sb.players_ready()
+    await sa.open_table("toy", {}, [sa.tid, sb.tid])
+    await mesh.run(3)
+    assert sb.table is not None
+    assert sb.table["config"]["names"] == ["Аня", "Боря"]
+    assert sb.table["config"]["heroes"] == ["h_3", "h_5"]
