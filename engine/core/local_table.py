@@ -2,10 +2,12 @@
 
 It plays the part of the fair-play layer without its cryptography: it shuffles each hidden deck
 with a seeded generator (or takes a given order), answers CHANCE from a scripted dice list or the
-generator, answers REVEAL from the known order, keeps every seat's ``Knowledge`` in step with
-``visible_slots``, and turns a private choice carrying ``"secret": {"items": [...]}`` into the
-public move with one opaque digest per item (kept in ``knowledge.secrets[phase]``). Openings are
-checked against the recorded items and the deck, so a mistaken bot or engine is caught here.
+generator, answers REVEAL from the known order, answers RESHUFFLE by permuting the cards among the
+listed slots with the generator (every seat forgets those slots), keeps every seat's ``Knowledge``
+in step with ``visible_slots``, and turns a private choice carrying ``"secret": {"items": [...]}``
+into the public move with one opaque digest per item (kept in ``knowledge.secrets[phase]``).
+Openings are checked against the recorded items and the deck, so a mistaken bot or engine is caught
+here.
 """
 
 from __future__ import annotations
@@ -112,6 +114,20 @@ class LocalTable:
             if "card" in entry and self.slot_card.get(entry["slot"]) != entry["card"]:
                 raise IllegalAction("opening names the wrong card")
 
+    def reshuffle(self, slots: tuple[int, ...]) -> None:
+        """A fresh seeded order of the cards among ``slots``; every seat forgets those slots."""
+        ordered = sorted(slots)
+        if len(set(ordered)) != len(ordered) or any(s not in self.slot_card for s in ordered):
+            raise IllegalAction("reshuffle names unknown or repeated slots")
+        cards = [self.slot_card[s] for s in ordered]
+        self.rng.shuffle(cards)
+        for slot, card in zip(ordered, cards, strict=True):
+            self.slot_card[slot] = card
+        for know in self.knowledge.values():
+            for slot in ordered:
+                know.cards.pop(slot, None)
+        self.apply({"type": "reshuffled", "slots": ordered})
+
     def step(self, policy: Policy | Mapping[int, Policy]) -> bool:
         """Make the game advance by one action; False once it is over."""
         decision = self.decision()
@@ -122,6 +138,8 @@ class LocalTable:
         elif decision.kind == Kind.REVEAL:
             cards = {str(s): self.slot_card[s] for s in decision.slots}
             self.apply({"type": "reveal", "cards": cards})
+        elif decision.kind == Kind.RESHUFFLE:
+            self.reshuffle(decision.slots)
         else:
             seat = decision.seats[0]
             chooser = policy[seat] if isinstance(policy, Mapping) else policy

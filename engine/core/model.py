@@ -14,15 +14,25 @@ The game tells the table what it waits for with ``Rules.decision``:
   opaque commitments; their openings come later as ordinary moves);
 - ``CHANCE``: the table supplies a uniform integer in ``range(chance_range)`` from joint randomness;
 - ``REVEAL``: the table publicly reveals the identities of ``slots`` (deck keys, checked);
+- ``RESHUFFLE``: the cards now in ``slots`` of hidden deck ``deck`` (each one publicly revealed
+  earlier, by a REVEAL or a card opening) go back face down in a fresh secret order among the same
+  slot numbers (a discard pile turned into the deck, a new round's deck). The table answers with
+  ``{"type": "reshuffled", "slots": [...]}`` (the same slots, ascending). From then on the game
+  must treat those slots as unknown: drop their identities from the state, and let an identity
+  enter the state again only by a later REVEAL or opening. A slot dealt to a hand after the
+  reshuffle is delivered privately again (list it in ``visible_slots`` as for a first deal). The
+  slots must all belong to ``deck``; the table refuses to go on (halts) if one was never revealed.
+  Several RESHUFFLE decisions may follow one another at one node (each one is its own round);
 - ``TERMINAL``: the game is over.
 
-Actions are JSON-able dicts, always with a ``"type"`` key. Three types are reserved and produced by
+Actions are JSON-able dicts, always with a ``"type"`` key. Four types are reserved and produced by
 the table, never by a player: ``{"type": "chance", "value": int}``,
-``{"type": "reveal", "cards": {slot: card_id}}`` (slot keys as strings in JSON), and a game's own
-moves carry ``"seat"``. Fields a table must verify before handing a move to the engine:
-``"commit"`` (list of hex digests, opaque to the engine) and ``"open"`` (list of
-``{"index": i, "slot": s, "card": card_id}`` already checked against the commitment and the deck
-keys). ``apply`` is pure: it returns a new state and never mutates its input.
+``{"type": "reveal", "cards": {slot: card_id}}`` (slot keys as strings in JSON),
+``{"type": "reshuffled", "slots": [slot, ...]}``; a game's own moves carry ``"seat"``. Fields a
+table must verify before handing a move to the engine: ``"commit"`` (list of hex digests, opaque
+to the engine) and ``"open"`` (list of ``{"index": i, "slot": s, "card": card_id}`` already
+checked against the commitment and the deck keys). ``apply`` is pure: it returns a new state and
+never mutates its input.
 """
 
 from __future__ import annotations
@@ -46,6 +56,7 @@ class Kind(StrEnum):
     SIMULTANEOUS = "simultaneous"
     CHANCE = "chance"
     REVEAL = "reveal"
+    RESHUFFLE = "reshuffle"
     TERMINAL = "terminal"
 
 

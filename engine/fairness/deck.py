@@ -14,6 +14,12 @@ the table means somebody cheated, and the audit names who.
 
 All of a seat's shuffle secrets (deck keys, permutations, slot keys) derive from one 32-byte seed,
 so the audit publishes one seed per seat and the departure policy escrows one seed.
+
+Re-shuffle (epoch ``r ≥ 1``): publicly revealed slots go back face down. Their card points are
+public, so the same two passes run over them alone, among the seats still present, with a deck
+key, a permutation and slot keys derived from the seed *and* ``r`` (epoch 0 is the initial shuffle,
+whose derivations are unchanged). A ``DeckTranscript`` then names its epoch, its slots (ascending)
+and its seats.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.fairness import curve
 from engine.fairness.backends.base import CryptoBackend, CryptoError
@@ -102,22 +108,35 @@ class ShuffleSeed:
 
     seed: bytes
 
-    def deck_key(self, deck: str) -> int:
-        """The pass-1 key for ``deck``."""
+    def deck_key(self, deck: str, epoch: int = 0) -> int:
+        """The pass-1 key for ``deck`` (``epoch`` > 0: for that re-shuffle)."""
+        if epoch:
+            return curve.scalar_from_bytes(b"deck-key", self.seed, deck.encode(), _epoch(epoch))
         return curve.scalar_from_bytes(b"deck-key", self.seed, deck.encode())
 
-    def slot_key(self, slot: int) -> int:
-        """The pass-2 key for global slot ``slot``."""
+    def slot_key(self, slot: int, epoch: int = 0) -> int:
+        """The pass-2 key for global slot ``slot`` (``epoch`` > 0: after that re-shuffle)."""
+        if epoch:
+            extra = _epoch(epoch)
+            return curve.scalar_from_bytes(b"slot-key", self.seed, str(slot).encode(), extra)
         return curve.scalar_from_bytes(b"slot-key", self.seed, str(slot).encode())
 
-    def permutation(self, deck: str, size: int) -> list[int]:
+    def permutation(self, deck: str, size: int, epoch: int = 0) -> list[int]:
         """Output position j takes input position ``perm[j]`` (Fisher–Yates, hashed randomness)."""
         perm = list(range(size))
+        extra = (_epoch(epoch),) if epoch else ()
         for i in range(size - 1, 0, -1):
-            digest = hashlib.sha256(join_fields(b"perm", self.seed, deck, i)).digest()
+            digest = hashlib.sha256(join_fields(b"perm", self.seed, deck, i, *extra)).digest()
             j = reduce_uniform(digest, i + 1)
             perm[i], perm[j] = perm[j], perm[i]
         return perm
+
+
+def _epoch(epoch: int) -> bytes:
+    """The derivation field of a re-shuffle epoch (never empty, never a bare slot number)."""
+    if epoch < 0:
+        raise ValueError("epochs count up from 0")
+    return b"epoch:" + str(epoch).encode()
 
 
 def key_commitment(room: str, game: str, seat: int, slot: int, key: int) -> str:
@@ -146,31 +165,59 @@ def check_deck(xs: Sequence[int], size: int, seat: int | None = None) -> None:
 
 
 async def pass_one(
-    backend: CryptoBackend, seed: ShuffleSeed, deck: str, xs: Sequence[int]
+    backend: CryptoBackend, seed: ShuffleSeed, deck: str, xs: Sequence[int], epoch: int = 0
 ) -> list[int]:
     """Mask every card with the deck key and permute."""
-    key = seed.deck_key(deck)
-    perm = seed.permutation(deck, len(xs))
+    key = seed.deck_key(deck, epoch)
+    perm = seed.permutation(deck, len(xs), epoch)
     return await backend.mult_many([(key, xs[perm[j]]) for j in range(len(xs))])
 
 
 async def pass_two(
-    backend: CryptoBackend, seed: ShuffleSeed, deck: str, first_slot: int, xs: Sequence[int]
+    backend: CryptoBackend,
+    seed: ShuffleSeed,
+    deck: str,
+    first_slot: int,
+    xs: Sequence[int],
+    *,
+    slots: Sequence[int] | None = None,
+    epoch: int = 0,
 ) -> list[int]:
-    """Swap the deck key for a fresh key per slot."""
-    inverse = pow(seed.deck_key(deck), -1, curve.N)
-    pairs = [(seed.slot_key(first_slot + j) * inverse % curve.N, x) for j, x in enumerate(xs)]
+    """Swap the deck key for a fresh key per slot (``slots``: position j is ``slots[j]``;
+    by default the consecutive slots from ``first_slot``)."""
+    numbers = _slot_numbers(first_slot, len(xs), slots)
+    inverse = pow(seed.deck_key(deck, epoch), -1, curve.N)
+    pairs = [
+        (seed.slot_key(slot, epoch) * inverse % curve.N, x)
+        for slot, x in zip(numbers, xs, strict=True)
+    ]
     return await backend.mult_many(pairs)
 
 
 def slot_commitments(
-    room: str, game: str, seat: int, seed: ShuffleSeed, first_slot: int, size: int
+    room: str,
+    game: str,
+    seat: int,
+    seed: ShuffleSeed,
+    first_slot: int,
+    size: int,
+    *,
+    slots: Sequence[int] | None = None,
+    epoch: int = 0,
 ) -> list[str]:
     """The commitments a seat publishes with its pass-2 deck."""
     return [
-        key_commitment(room, game, seat, slot, seed.slot_key(slot))
-        for slot in range(first_slot, first_slot + size)
+        key_commitment(room, game, seat, slot, seed.slot_key(slot, epoch))
+        for slot in _slot_numbers(first_slot, size, slots)
     ]
+
+
+def _slot_numbers(first_slot: int, size: int, slots: Sequence[int] | None) -> list[int]:
+    if slots is None:
+        return list(range(first_slot, first_slot + size))
+    if len(slots) != size:
+        raise ValueError("one slot number per position")
+    return list(slots)
 
 
 async def unmask(
@@ -190,25 +237,36 @@ async def unmask(
     return card
 
 
-async def unmask_many(
-    backend: CryptoBackend,
-    items: Sequence[tuple[int, Sequence[int]]],
-    table: Mapping[int, str],
-) -> list[str | None]:
-    """Batch ``unmask``: ``None`` where the slot is no card of this game."""
+async def unmask_points(
+    backend: CryptoBackend, items: Sequence[tuple[int, Sequence[int]]]
+) -> list[int]:
+    """Batch unmasking to x-coordinates (the card points, when nobody cheated)."""
     pairs = []
     for masked_x, keys in items:
         total = 1
         for key in keys:
             total = total * key % curve.N
         pairs.append((pow(total, -1, curve.N), masked_x))
-    xs = await backend.mult_many(pairs)
-    return [table.get(x) for x in xs]
+    return await backend.mult_many(pairs) if pairs else []
+
+
+async def unmask_many(
+    backend: CryptoBackend,
+    items: Sequence[tuple[int, Sequence[int]]],
+    table: Mapping[int, str],
+) -> list[str | None]:
+    """Batch ``unmask``: ``None`` where the slot is no card of this game."""
+    return [table.get(x) for x in await unmask_points(backend, items)]
 
 
 @dataclass
 class DeckTranscript:
-    """Everything published for one deck: the input and each seat's pass outputs."""
+    """Everything published for one deck: the input and each seat's pass outputs.
+
+    The initial shuffle of a deck has ``epoch`` 0, every seat in order and the deck's consecutive
+    slots; a re-shuffle has its epoch ``r ≥ 1``, its ``slots`` (ascending) and the ``seats`` that
+    took part (in pass order).
+    """
 
     name: str
     first_slot: int
@@ -216,11 +274,26 @@ class DeckTranscript:
     pass1: list[list[int]]
     pass2: list[list[int]]
     commitments: list[list[str]]
+    epoch: int = 0
+    slots: list[int] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)
 
     @property
     def final(self) -> list[int]:
         """The shuffled, slot-keyed deck."""
         return self.pass2[-1]
+
+    def slot_numbers(self) -> list[int]:
+        """Global slot of each position."""
+        return _slot_numbers(self.first_slot, len(self.initial), self.slots or None)
+
+    def seat_numbers(self, seats: int) -> list[int]:
+        """The seats that shuffle, in pass order (every seat of the table by default)."""
+        return list(self.seats) if self.seats else list(range(seats))
+
+    def complete(self, seats: int) -> bool:
+        """True once every taking-part seat has posted both passes."""
+        return len(self.pass2) == len(self.seat_numbers(seats))
 
 
 async def audit_deck(
@@ -232,21 +305,34 @@ async def audit_deck(
 ) -> None:
     """Redo every seat's passes from its published seed; raise ``DeckError`` naming the first cheat.
 
-    Each seat is checked against its own input, so an honest seat that processed a forged deck is
-    never blamed for it.
+    ``seeds`` are those of the transcript's seats, in pass order. Each seat is checked against its
+    own input, so an honest seat that processed a forged deck is never blamed for it. A transcript
+    left unfinished (a re-shuffle abandoned when a seat left) is checked as far as it goes.
     """
     size = len(transcript.initial)
+    epoch = transcript.epoch
+    slots = transcript.slot_numbers()
+    seats = transcript.seat_numbers(len(seeds))
+    what = f"deck {transcript.name!r}" + (f" (re-shuffle {epoch})" if epoch else "")
     current = transcript.initial
-    for seat, seed in enumerate(seeds):
-        expected = await pass_one(backend, seed, transcript.name, current)
-        if expected != transcript.pass1[seat]:
-            raise DeckError(f"pass 1 of deck {transcript.name!r} does not match its seed", seat)
-        current = transcript.pass1[seat]
-    for seat, seed in enumerate(seeds):
-        expected = await pass_two(backend, seed, transcript.name, transcript.first_slot, current)
-        if expected != transcript.pass2[seat]:
-            raise DeckError(f"pass 2 of deck {transcript.name!r} does not match its seed", seat)
-        commitments = slot_commitments(room, game, seat, seed, transcript.first_slot, size)
-        if commitments != transcript.commitments[seat]:
-            raise DeckError(f"slot-key commitments of deck {transcript.name!r} are wrong", seat)
-        current = transcript.pass2[seat]
+    for i, (seat, seed) in enumerate(zip(seats, seeds, strict=True)):
+        if i >= len(transcript.pass1):
+            return
+        expected = await pass_one(backend, seed, transcript.name, current, epoch)
+        if expected != transcript.pass1[i]:
+            raise DeckError(f"pass 1 of {what} does not match its seed", seat)
+        current = transcript.pass1[i]
+    for i, (seat, seed) in enumerate(zip(seats, seeds, strict=True)):
+        if i >= len(transcript.pass2):
+            return
+        expected = await pass_two(
+            backend, seed, transcript.name, transcript.first_slot, current, slots=slots, epoch=epoch
+        )
+        if expected != transcript.pass2[i]:
+            raise DeckError(f"pass 2 of {what} does not match its seed", seat)
+        commitments = slot_commitments(
+            room, game, seat, seed, transcript.first_slot, size, slots=slots, epoch=epoch
+        )
+        if commitments != transcript.commitments[i]:
+            raise DeckError(f"slot-key commitments of {what} are wrong", seat)
+        current = transcript.pass2[i]
