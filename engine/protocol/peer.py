@@ -5,8 +5,10 @@ sends strings back. The room's first roster member is the host: it sequences eve
 the hash-chained log and broadcasts the entries; every peer (host included) validates each entry
 with ``Table.accept``. A peer fulfils its own obligations as soon as the log makes them due: chain
 tip, shuffle passes, private deliveries (end-to-end encrypted boxes carried by the log), escrow
-openings, chance preimages, reveal keys, moves (from its ``Player``, ``submit``, or the game's
-automatic choice when its timer ends or the host hurries it), and the final audit.
+openings, chance preimages, reveal keys, re-shuffle passes, moves (from its ``Player``,
+``submit``, or the game's automatic choice when its timer ends or the host hurries it), and the
+final audit. Keys always belong to a slot's current epoch (``Table.epoch``); when a slot is
+re-shuffled the peer forgets what it knew of it.
 
 Wire messages (canonical JSON text): ``post`` (author → host), ``entry`` (host → all),
 ``checkpoint`` (peer → all, at every stage or round change), ``sync``/``entries`` (catch-up for a
@@ -24,7 +26,14 @@ from engine.core.auto import AutoRules
 from engine.core.model import JSON, Action, Knowledge, Rules, canonical_json
 from engine.fairness import commit as commitments
 from engine.fairness.backends.base import CryptoBackend, CryptoError
-from engine.fairness.deck import check_key, pass_one, pass_two, slot_commitments, unmask_many
+from engine.fairness.deck import (
+    ShuffleSeed,
+    check_key,
+    pass_one,
+    pass_two,
+    slot_commitments,
+    unmask_many,
+)
 from engine.protocol.boxes import open_box, seal_box
 from engine.protocol.bundle import SecretBundle
 from engine.protocol.envelope import (
@@ -77,7 +86,10 @@ class Peer:
         self.seat = member.seat if member is not None else None
         sealed = {str(index): choice for index, (_, choice) in bundle.openings.items()}
         self.knowledge = Knowledge(self.seat, {}, {"sealed": sealed})
-        self.slot_keys: dict[int, dict[int, int]] = {}
+        # Keys other seats delivered: (slot, epoch) → {giver: key}.
+        self.slot_keys: dict[tuple[int, int], dict[int, int]] = {}
+        # The epoch of each slot in ``knowledge.cards`` when it was learnt.
+        self.card_epochs: dict[int, int] = {}
         self.errors: list[ProtocolError] = []
         self.halted: str | None = None
         self.outbox: dict[str, Envelope] = {}
@@ -265,6 +277,7 @@ class Peer:
 
     async def _after_entry(self, entry: Entry) -> None:
         self.last_progress = self.clock()
+        self._forget_reshuffled()
         self._remember_batch(entry)
         self.outbox.pop(message_id(entry["msg"]), None)
         body = entry["msg"]["body"]
@@ -382,7 +395,8 @@ class Peer:
         seat = self.seat
         if table.stage == "play":
             for (giver, receiver), slots in sorted(table.pending_deliveries().items()):
-                if giver == seat and self._once(("deliver", receiver, tuple(slots))):
+                epochs = tuple(table.epoch(s) for s in slots)
+                if giver == seat and self._once(("deliver", receiver, tuple(slots), epochs)):
                     await self._post(await self._delivery(receiver, slots))
                     return True
         due = table.obligations().get(seat)
@@ -408,7 +422,7 @@ class Peer:
         table = self.table
         seat = self.seat
         assert seat is not None
-        seed = self.bundle.shuffle_seed(self.room, self.game)
+        seed = self._seed()
         chain = self.bundle.chain(self.room, self.game, CHAIN_LENGTH)
         if owed == "chain":
             return {"t": "chain", "tip": chain.tip().hex()}
@@ -457,24 +471,54 @@ class Peer:
             return {"t": "preimage", "event": event, "value": chain.preimage(event).hex()}
         if owed == "keys":
             slots = self.rules.decision(table.state).slots
-            return {"t": "keys", "keys": {str(s): _key_hex(seed.slot_key(s)) for s in slots}}
+            keys = {str(s): _key_hex(table.slot_key_of(seed, s)) for s in slots}
+            return {"t": "keys", "keys": keys}
+        if owed.startswith("reshuffle"):
+            return await self._reshuffle_body(owed, seed)
         if owed == "audit":
             return {"t": "audit", "seed": seed.seed.hex(), "chain": chain.seed.hex()}
         raise ProtocolError(self.id, f"unknown obligation {owed}")
 
+    async def _reshuffle_body(self, owed: str, seed: ShuffleSeed) -> dict[str, Any]:
+        """This seat's pass of the running re-shuffle (``reshuffle1 r`` or ``reshuffle2 r``)."""
+        table = self.table
+        assert self.seat is not None and table.reshuffling is not None
+        transcript = table.reshuffles[table.reshuffling]
+        epoch, slots = transcript.epoch, transcript.slots
+        if owed == f"reshuffle1 {epoch}":
+            source = transcript.pass1[-1] if transcript.pass1 else transcript.initial
+            xs = await pass_one(self.backend, seed, transcript.name, source, epoch)
+            return {"t": "reshuffle1", "r": epoch, "xs": _hex_list(xs)}
+        source = transcript.pass2[-1] if transcript.pass2 else transcript.pass1[-1]
+        xs = await pass_two(
+            self.backend, seed, transcript.name, slots[0], source, slots=slots, epoch=epoch
+        )
+        commits = slot_commitments(
+            self.room, self.game, self.seat, seed, slots[0], len(slots), slots=slots, epoch=epoch
+        )
+        return {"t": "reshuffle2", "r": epoch, "xs": _hex_list(xs), "commits": commits}
+
+    def _seed(self) -> ShuffleSeed:
+        """This seat's shuffle seed (a hook for tests of a dishonest peer)."""
+        return self.bundle.shuffle_seed(self.room, self.game)
+
     async def _delivery(self, receiver: int, slots: list[int]) -> dict[str, Any]:
-        """Own keys for ``slots``, signed, boxed for ``receiver`` only."""
+        """Own keys for ``slots`` at their current epochs, signed, boxed for ``receiver`` only."""
         seat = self.seat
-        seed = self.bundle.shuffle_seed(self.room, self.game)
-        inner = canonical_json(
-            {
-                "room": self.room,
-                "game": self.game,
-                "from": seat,
-                "to": receiver,
-                "keys": {str(s): _key_hex(self._key_to_send(s, seed.slot_key(s))) for s in slots},
-            }
-        ).decode()
+        seed = self._seed()
+        table = self.table
+        keys = {str(s): _key_hex(self._key_to_send(s, table.slot_key_of(seed, s))) for s in slots}
+        message: dict[str, Any] = {
+            "room": self.room,
+            "game": self.game,
+            "from": seat,
+            "to": receiver,
+            "keys": keys,
+        }
+        epochs = {str(s): table.epoch(s) for s in slots if table.epoch(s)}
+        if epochs:
+            message["epochs"] = epochs
+        inner = canonical_json(message).decode()
         signature = await self.backend.sign(self.bundle.sign, DELIVERY_TAG + inner.encode())
         payload = canonical_json({"plain": inner, "sig": signature.hex()})
         box = await seal_box(
@@ -505,6 +549,8 @@ class Peer:
             legal = self.rules.legal_actions(state, seat, self.knowledge)
             action = self.submitted
             self.submitted = None
+            if action not in legal:  # a stale click from an earlier decision is dropped
+                action = None
             if action is None:
                 action = await self.player.choose(self.rules, state, seat, self.knowledge, legal)
         if action is None:
@@ -552,9 +598,9 @@ class Peer:
         opened: dict[str, Any] = {"index": index, "nonce": nonce, "item": choice}
         slot = opened_slot(choice)
         if slot is not None:
-            seed = self.bundle.shuffle_seed(self.room, self.game)
-            keys = dict(self.slot_keys.get(slot, {}))
-            keys[self.seat] = seed.slot_key(slot)
+            table = self.table
+            keys = dict(self.slot_keys.get((slot, table.epoch(slot)), {}))
+            keys[self.seat] = table.slot_key_of(self._seed(), slot)
             opened["keys"] = {
                 str(s): _key_hex(k) for s, k in keys.items() if s not in self.table.recovered
             }
@@ -609,48 +655,73 @@ class Peer:
                 )
                 inner = json.loads(payload["plain"])
                 keys = {int(s): int(k, 16) for s, k in inner["keys"].items()}
-            except (CryptoError, ValueError, KeyError, TypeError):
+                epochs = {int(s): int(e) for s, e in inner.get("epochs", {}).items()}
+            except (CryptoError, ValueError, KeyError, TypeError, AttributeError):
                 self._note(ProtocolError(table.seat_member(giver).peer, "undecipherable delivery"))
                 continue
             bad = [
                 s
                 for s, k in keys.items()
-                if not check_key(self.room, self.game, giver, s, k, table.slot_commitment(giver, s))
+                if not self._delivered_key_ok(giver, s, epochs.get(s, 0), k)
             ]
             if bad:
                 giver_peer = table.seat_member(giver).peer
                 self._note(ProtocolError(giver_peer, f"delivered a wrong key for slot {bad[0]}"))
-                if self._once(("complaint", giver, bad[0])):
+                if self._once(("complaint", giver, bad[0], epochs.get(bad[0], 0))):
                     await self._post(
                         {"t": "complaint", "plain": payload["plain"], "sig": payload["sig"]}
                     )
                 continue
             for slot, key in keys.items():
-                self.slot_keys.setdefault(slot, {})[giver] = key
+                self.slot_keys.setdefault((slot, epochs.get(slot, 0)), {})[giver] = key
         await self._learn_cards()
+
+    def _delivered_key_ok(self, giver: int, slot: int, epoch: int, key: int) -> bool:
+        """True when ``key`` is what ``giver`` committed to for ``slot`` at ``epoch``."""
+        try:
+            digest = self.table.slot_commitment(giver, slot, epoch)
+        except (KeyError, ValueError, IndexError):
+            return False
+        return epoch >= 0 and check_key(self.room, self.game, giver, slot, key, digest)
+
+    def _forget_reshuffled(self) -> None:
+        """Drop what this seat knew of slots re-shuffled since it learnt them."""
+        table = self.table
+        for slot in [
+            s for s in self.knowledge.cards if table.epoch(s) != self.card_epochs.get(s, 0)
+        ]:
+            del self.knowledge.cards[slot]
+            self.card_epochs.pop(slot, None)
+        stale = [k for k in self.slot_keys if k[1] != table.epoch(k[0])]
+        for key in stale:
+            del self.slot_keys[key]
 
     async def _learn_cards(self) -> None:
         table = self.table
         seat = self.seat
         if seat is None or table.stage not in ("play", "audit"):
             return
-        seed = self.bundle.shuffle_seed(self.room, self.game)
+        seed = self._seed()
         todo = []
         for slot in sorted(self.rules.visible_slots(table.state, seat)):
             if slot in self.knowledge.cards:
                 continue
+            epoch = table.epoch(slot)
             if slot in table.revealed:
                 self.knowledge.cards[slot] = table.revealed[slot]
+                self.card_epochs[slot] = epoch
                 continue
             keys = []
-            for owner in range(table.seats):
+            owners = table.slot_seats(slot)
+            delivered = self.slot_keys.get((slot, epoch), {})
+            for owner in owners:
                 if owner == seat:
-                    keys.append(seed.slot_key(slot))
+                    keys.append(seed.slot_key(slot, epoch))
                 elif owner in table.recovered:
-                    keys.append(table.recovered[owner].slot_key(slot))
-                elif owner in self.slot_keys.get(slot, {}):
-                    keys.append(self.slot_keys[slot][owner])
-            if len(keys) == table.seats:
+                    keys.append(table.recovered[owner].slot_key(slot, epoch))
+                elif owner in delivered:
+                    keys.append(delivered[owner])
+            if len(keys) == len(owners):
                 todo.append((slot, keys))
         if not todo:
             return
@@ -660,10 +731,11 @@ class Peer:
         for (slot, _), card in zip(todo, cards, strict=True):
             if card is None:
                 self._note(ProtocolError(self.id, f"slot {slot} unmasks to no card"))
-                if self._once(("deck-complaint", slot)):
+                if self._once(("deck-complaint", slot, table.epoch(slot))):
                     await self._post({"t": "complaint", "slot": slot})
             else:
                 self.knowledge.cards[slot] = card
+                self.card_epochs[slot] = table.epoch(slot)
 
     # ----- time -----------------------------------------------------------------------------
 

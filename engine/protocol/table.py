@@ -8,6 +8,12 @@ the same table (``Table.digest``).
 
 Stages: ``chains`` (hash-chain tips) → ``shuffle1`` → ``shuffle2`` (seats in order) → ``play`` →
 ``audit`` → ``done`` (or ``halted`` when the table cannot go on).
+
+Re-shuffles (``Kind.RESHUFFLE``, during ``play``): the listed slots were revealed, so their card
+points are public; the present seats run both passes over those points alone (``reshuffle1`` then
+``reshuffle2`` messages, seats in order) with keys derived from their seeds and the re-shuffle's
+epoch ``r`` (1, 2, ... over the game). Each slot then has a current epoch; its keys, commitments
+and final masked x are those of its latest shuffle, whose seats are the ones needed to unmask it.
 """
 
 from __future__ import annotations
@@ -17,7 +23,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.auto import AutoRules
-from engine.core.model import Action, IllegalAction, Kind, Knowledge, Rules, canonical_json
+from engine.core.model import (
+    Action,
+    Decision,
+    IllegalAction,
+    Kind,
+    Knowledge,
+    Rules,
+    canonical_json,
+)
 from engine.fairness import commit as commitments
 from engine.fairness import curve
 from engine.fairness.backends.base import CryptoBackend
@@ -32,7 +46,7 @@ from engine.fairness.deck import (
     check_deck,
     check_key,
     key_commitment,
-    unmask_many,
+    unmask_points,
 )
 from engine.fairness.randomness import HashChain, joint_value, verify_link
 from engine.protocol.envelope import (
@@ -116,6 +130,14 @@ class Table:
     hurried: set[tuple[int, int]] = field(default_factory=set)
     audits: dict[int, ShuffleSeed] = field(default_factory=dict)
     result: dict[str, Any] | None = None
+    # Re-shuffles: every one started (epoch r is index r-1; abandoned ones stay for the audit),
+    # the one running now, each slot's current epoch (absent: 0, the initial shuffle), the card
+    # point under each revealed slot, and the reveals a re-shuffle superseded (slot, epoch, x).
+    reshuffles: list[DeckTranscript] = field(default_factory=list)
+    reshuffling: int | None = None
+    epochs: dict[int, int] = field(default_factory=dict)
+    points: dict[int, int] = field(default_factory=dict)
+    past_reveals: list[tuple[int, int, int]] = field(default_factory=list)
 
     # ----- roster helpers -------------------------------------------------------------------
 
@@ -143,7 +165,7 @@ class Table:
 
     def digest(self) -> str:
         """Hash of the game state and the public table facts: equal on peers with equal logs."""
-        facts = {
+        facts: dict[str, Any] = {
             "head": self.head,
             "stage": self.stage,
             "out": {str(k): v for k, v in sorted(self.out.items())},
@@ -151,6 +173,8 @@ class Table:
             "revealed": {str(k): v for k, v in sorted(self.revealed.items())},
             "state": self.rules.state_hash(self.state) if self.state is not None else None,
         }
+        if self.epochs:
+            facts["epochs"] = {str(k): v for k, v in sorted(self.epochs.items())}
         return hashlib.sha256(canonical_json(facts)).hexdigest()
 
     # ----- obligations ----------------------------------------------------------------------
@@ -165,6 +189,18 @@ class Table:
         else:
             done, key = len(first.pass2), "pass2"
         return {done: key} if done < self.seats else {}
+
+    def _reshuffle_turn(self) -> dict[int, str]:
+        """Whose pass of the running re-shuffle is next (``reshuffle1 r``, ``reshuffle2 r``)."""
+        if self.reshuffling is None:
+            return {}
+        transcript = self.reshuffles[self.reshuffling]
+        seats, epoch = transcript.seats, transcript.epoch
+        if len(transcript.pass1) < len(seats):
+            return {seats[len(transcript.pass1)]: f"reshuffle1 {epoch}"}
+        if len(transcript.pass2) < len(seats):
+            return {seats[len(transcript.pass2)]: f"reshuffle2 {epoch}"}
+        return {}
 
     def pending_deliveries(self) -> dict[tuple[int, int], list[int]]:
         """``(giver, receiver) → slots`` still owed, for present givers and receivers."""
@@ -212,6 +248,8 @@ class Table:
             return {s: "preimage" for s in present if s not in self.preimages}
         if decision.kind == Kind.REVEAL:
             return {s: "keys" for s in present if s not in self.reveal_keys}
+        if decision.kind == Kind.RESHUFFLE:
+            return self._reshuffle_turn()
         if decision.kind in (Kind.MOVE, Kind.SIMULTANEOUS):
             return {s: "action" for s in decision.seats}
         return result
@@ -307,6 +345,8 @@ class Table:
             "complaint": self._plan_complaint,
             "leave": self._plan_leave,
             "audit": self._plan_audit,
+            "reshuffle1": self._plan_reshuffle1,
+            "reshuffle2": self._plan_reshuffle2,
         }.get(kind)
         if handler is None:
             raise ProtocolError(name, f"unknown message type {kind!r}")
@@ -408,6 +448,11 @@ class Table:
             self.blame.setdefault(seat, reason)
         self.preimages.pop(seat, None)
         self.reveal_keys.pop(seat, None)
+        running = self.reshuffling
+        if running is not None and seat in self.reshuffles[running].seats:
+            # A re-shuffle cannot finish without the departed seat's passes: it is abandoned
+            # (kept for the audit) and a fresh one, with a new epoch, starts among those present.
+            self.reshuffling = None
 
     def _halt(self, seat: int | None, reason: str) -> None:
         if seat is not None:
@@ -499,16 +544,38 @@ class Table:
 
     # ----- play: private deliveries, escrow, randomness, reveals ----------------------------
 
-    def slot_commitment(self, seat: int, slot: int) -> str:
-        """Seat's published commitment to its key for ``slot``."""
-        deck = self.layout.deck_of(slot)
-        transcript = self.decks[deck]
-        return transcript.commitments[seat][slot - transcript.first_slot]
+    def epoch(self, slot: int) -> int:
+        """The slot's current epoch: 0 after the initial shuffle, r after re-shuffle r."""
+        return self.epochs.get(slot, 0)
 
-    def final_x(self, slot: int) -> int:
-        """The fully keyed x-coordinate of a slot."""
-        transcript = self.decks[self.layout.deck_of(slot)]
-        return transcript.final[slot - transcript.first_slot]
+    def _shuffle_of(self, slot: int, epoch: int | None) -> tuple[DeckTranscript, int]:
+        """The transcript that last keyed ``slot`` (at ``epoch``: that one) and its position."""
+        epoch = self.epoch(slot) if epoch is None else epoch
+        if epoch == 0:
+            transcript = self.decks[self.layout.deck_of(slot)]
+            return transcript, slot - transcript.first_slot
+        if not 0 < epoch <= len(self.reshuffles):
+            raise KeyError(f"no re-shuffle {epoch}")
+        transcript = self.reshuffles[epoch - 1]
+        return transcript, transcript.slots.index(slot)
+
+    def slot_seats(self, slot: int, epoch: int | None = None) -> list[int]:
+        """The seats whose keys mask ``slot`` (those of its latest shuffle)."""
+        return self._shuffle_of(slot, epoch)[0].seat_numbers(self.seats)
+
+    def slot_commitment(self, seat: int, slot: int, epoch: int | None = None) -> str:
+        """Seat's published commitment to its key for ``slot`` (at its current epoch)."""
+        transcript, position = self._shuffle_of(slot, epoch)
+        return transcript.commitments[transcript.seat_numbers(self.seats).index(seat)][position]
+
+    def final_x(self, slot: int, epoch: int | None = None) -> int:
+        """The fully keyed x-coordinate of a slot (at its current epoch)."""
+        transcript, position = self._shuffle_of(slot, epoch)
+        return transcript.final[position]
+
+    def slot_key_of(self, seed: ShuffleSeed, slot: int) -> int:
+        """The key a seed gives ``slot`` at its current epoch."""
+        return seed.slot_key(slot, self.epoch(slot))
 
     async def _plan_deliver(self, seat: int, body: dict[str, Any], name: str) -> Any:
         receiver = body.get("to")
@@ -537,13 +604,15 @@ class Table:
             raise ProtocolError(name, "no escrow to open for that seat")
         assert isinstance(departed, int)
         seed = ShuffleSeed(_hex_bytes(body.get("seed"), 32, name, "escrowed seed"))
-        for deck, _ in self.layout.decks:
-            transcript = self.decks[deck]
-            for j, published in enumerate(transcript.commitments[departed]):
-                slot = transcript.first_slot + j
-                if key_commitment(self.room, self.game, departed, slot, seed.slot_key(slot)) != (
-                    published
-                ):
+        shuffles = [self.decks[deck] for deck, _ in self.layout.decks] + [
+            t for t in self.reshuffles if departed in t.seats and t.complete(self.seats)
+        ]
+        for transcript in shuffles:
+            position = transcript.seat_numbers(self.seats).index(departed)
+            published_keys = transcript.commitments[position]
+            for slot, published in zip(transcript.slot_numbers(), published_keys, strict=True):
+                key = seed.slot_key(slot, transcript.epoch)
+                if key_commitment(self.room, self.game, departed, slot, key) != published:
                     # The departed seat escrowed a false seed (or the opener lies): nobody can
                     # recover those keys, so the table cannot go on.
                     def halt() -> None:
@@ -628,15 +697,17 @@ class Table:
             signer.sign, DELIVERY_TAG + plain.encode(), bytes.fromhex(signature)
         ):
             raise ProtocolError(name, "complaint proof is not signed by the accused seat")
+        epochs = inner.get("epochs", {})
         wrong = []
         for slot_text, key_hex in keys.items():
             slot = _int(slot_text)
             try:
+                epoch = int(epochs.get(slot_text, 0)) if isinstance(epochs, dict) else -1
                 key = int(key_hex, 16)
-                good = check_key(
-                    self.room, self.game, giver, slot, key, self.slot_commitment(giver, slot)
+                good = epoch >= 0 and check_key(
+                    self.room, self.game, giver, slot, key, self.slot_commitment(giver, slot, epoch)
                 )
-            except (ValueError, KeyError, IndexError):
+            except (ValueError, KeyError, IndexError, TypeError, AttributeError):
                 good = False
             if not good:
                 wrong.append(slot)
@@ -655,8 +726,8 @@ class Table:
         action = body.get("action")
         if not isinstance(action, dict) or action.get("seat") != seat:
             raise ProtocolError(name, "action must be an object for the author's own seat")
-        if action.get("type") in ("chance", "reveal"):
-            raise ProtocolError(name, "chance and reveal come from the table, not from a player")
+        if action.get("type") in ("chance", "reveal", "reshuffled"):
+            raise ProtocolError(name, "chance, reveal and reshuffles come from the table only")
         decision = self.rules.decision(self.state)
         if decision.kind not in (Kind.MOVE, Kind.SIMULTANEOUS) or seat not in decision.seats:
             raise ProtocolError(name, f"seat {seat} may not act now (out of turn)")
@@ -668,8 +739,13 @@ class Table:
             or not all(commitments.is_digest(c) for c in commits)
         ):
             raise ProtocolError(name, "commitments are malformed")
+        points: dict[int, int] = {}
         if "open" in action:
-            engine_action["open"] = await self._check_openings(seat, action["open"], name)
+            opened = await self._check_openings(seat, action["open"], name)
+            for item in opened:
+                if "point" in item:
+                    points[item["slot"]] = item.pop("point")
+            engine_action["open"] = opened
         if "index" in action:
             # A top-level index names a commitment that is opened without showing its card
             # (a card leaving a closed spell face down): check it, pass only verified fields.
@@ -677,7 +753,7 @@ class Table:
             engine_action = {k: v for k, v in action.items() if k not in ("nonce", "item")}
             if isinstance(item, dict):
                 engine_action.update(item)
-        return self._engine_apply(engine_action, name, commits=commits, seat=seat)
+        return self._engine_apply(engine_action, name, commits=commits, seat=seat, points=points)
 
     def _verify_opening(self, seat: int, item: dict[str, Any], name: str) -> Any:
         """The committed choice behind one opening (``index`` within the seat's latest batch,
@@ -722,9 +798,9 @@ class Table:
             if not isinstance(raw_keys, dict):
                 raise ProtocolError(name, "opening carries no slot keys")
             keys = []
-            for owner in range(self.seats):
+            for owner in self.slot_seats(slot):
                 if owner in self.recovered:
-                    keys.append(self.recovered[owner].slot_key(slot))
+                    keys.append(self.slot_key_of(self.recovered[owner], slot))
                     continue
                 key = int.from_bytes(
                     _hex_bytes(raw_keys.get(str(owner)), 32, name, "slot key"), "big"
@@ -739,21 +815,27 @@ class Table:
             reveals.append((slot, keys))
             fields = choice if isinstance(choice, dict) else {"slot": slot}
             checked.append({**fields, "index": index, "card": None})
-        cards = await unmask_many(
-            self.backend, [(self.final_x(s), k) for s, k in reveals], self.cards
-        )
-        by_slot = dict(zip([s for s, _ in reveals], cards, strict=True))
+        xs = await unmask_points(self.backend, [(self.final_x(s), k) for s, k in reveals])
+        by_slot = dict(zip([s for s, _ in reveals], xs, strict=True))
         for item in checked:
             if "card" in item:
-                card = by_slot[item["slot"]]
+                card = self.cards.get(by_slot[item["slot"]])
                 if card is None:
                     raise ProtocolError(
                         name, f"slot {item['slot']} unmasks to no card: audit needed"
                     )
                 item["card"] = card
+                item["point"] = by_slot[item["slot"]]
         return checked
 
-    def _engine_apply(self, action: Action, name: str, commits: Any, seat: int) -> Any:
+    def _engine_apply(
+        self,
+        action: Action,
+        name: str,
+        commits: Any,
+        seat: int,
+        points: dict[int, int] | None = None,
+    ) -> Any:
         try:
             new_state = self.rules.apply(self.state, action)
         except IllegalAction as exc:
@@ -767,6 +849,8 @@ class Table:
             for item in action.get("open", []) or []:
                 if isinstance(item, dict) and item.get("card") is not None:
                     self.revealed[item["slot"]] = item["card"]
+                    if points and item["slot"] in points:
+                        self.points[item["slot"]] = points[item["slot"]]
             self.state = new_state
             self._new_node()
 
@@ -775,7 +859,7 @@ class Table:
     def _new_node(self) -> None:
         decision = self.rules.decision(self.state)
         node = (str(decision.kind), decision.phase)
-        if node != self.node or decision.kind in (Kind.MOVE, Kind.REVEAL):
+        if node != self.node or decision.kind in (Kind.MOVE, Kind.REVEAL, Kind.RESHUFFLE):
             self.node = node
             self.round += 1
             self.round_start = len(self.log) - 1
@@ -812,28 +896,155 @@ class Table:
             items = []
             for slot in decision.slots:
                 keys = [
-                    self.recovered[s].slot_key(slot) if s in self.out else self.reveal_keys[s][slot]
-                    for s in range(self.seats)
+                    self.slot_key_of(self.recovered[s], slot)
+                    if s in self.out
+                    else self.reveal_keys[s][slot]
+                    for s in self.slot_seats(slot)
                 ]
                 items.append((self.final_x(slot), keys))
-            found = await unmask_many(self.backend, items, self.cards)
+            xs = await unmask_points(self.backend, items)
+            found = [self.cards.get(x) for x in xs]
             self.reveal_keys = {}
             if any(c is None for c in found):
                 self.stage = "audit"
                 self.result = {"aborted": "a revealed slot is no card"}
                 return
             revealed = {str(s): c for s, c in zip(decision.slots, found, strict=True)}
-            for s, c in zip(decision.slots, found, strict=True):
+            for s, c, x in zip(decision.slots, found, xs, strict=True):
                 assert c is not None
                 self.revealed[s] = c
+                self.points[s] = x
             self._apply_table_action({"type": "reveal", "cards": revealed})
             await self._advance()
+        elif decision.kind == Kind.RESHUFFLE:
+            await self._advance_reshuffle(decision)
         elif decision.kind == Kind.TERMINAL:
             self.stage = "audit"
 
     def _apply_table_action(self, action: Action) -> None:
         self.state = self.rules.apply(self.state, action)
         self._new_node()
+
+    # ----- play: re-shuffles ----------------------------------------------------------------
+
+    async def _advance_reshuffle(self, decision: Decision) -> None:
+        """Start the re-shuffle the game asks for, or finish it once every pass is in."""
+        if self.reshuffling is None:
+            slots = sorted(decision.slots)
+            problem = self._reshuffle_problem(decision.deck, slots)
+            if problem:
+                self.stage = "halted"
+                self.result = {"aborted": f"the game asked for an impossible re-shuffle: {problem}"}
+                return
+            if not slots:
+                self._apply_table_action({"type": "reshuffled", "slots": []})
+                await self._advance()
+                return
+            epoch = len(self.reshuffles) + 1
+            self.reshuffles.append(
+                DeckTranscript(
+                    decision.deck,
+                    slots[0],
+                    [self.points[s] for s in slots],
+                    [],
+                    [],
+                    [],
+                    epoch=epoch,
+                    slots=slots,
+                    seats=self.present(),
+                )
+            )
+            self.reshuffling = epoch - 1
+            return
+        transcript = self.reshuffles[self.reshuffling]
+        if not transcript.complete(self.seats):
+            return
+        self.reshuffling = None
+        slots = transcript.slots
+        for slot in slots:
+            self.past_reveals.append((slot, self.epoch(slot), self.points.pop(slot)))
+            self.revealed.pop(slot, None)
+            self.epochs[slot] = transcript.epoch
+        gone = set(slots)
+        self.given = {g for g in self.given if g[2] not in gone}
+        self._apply_table_action({"type": "reshuffled", "slots": list(slots)})
+        await self._advance()
+
+    def _reshuffle_problem(self, deck: str, slots: list[int]) -> str:
+        """Why the table cannot re-shuffle ``slots`` of ``deck`` (empty: it can)."""
+        if deck not in self.decks:
+            return f"{deck!r} is no hidden deck"
+        if len(set(slots)) != len(slots):
+            return "a slot is listed twice"
+        for slot in slots:
+            if not 0 <= slot < self.layout.total or self.layout.deck_of(slot) != deck:
+                return f"slot {slot} is not in deck {deck!r}"
+            if slot not in self.points:
+                return f"slot {slot} was never revealed"
+        return ""
+
+    def _expect_reshuffle(self, which: int, seat: int, body: dict[str, Any], name: str) -> Any:
+        """The running re-shuffle, if ``seat`` owes pass ``which`` of it now."""
+        running = self.reshuffling
+        if self.stage != "play" or self._blocked() or running is None:
+            raise ProtocolError(name, "no re-shuffle is running")
+        transcript = self.reshuffles[running]
+        if body.get("r") != transcript.epoch:
+            raise ProtocolError(name, "re-shuffle pass for another re-shuffle")
+        if self._reshuffle_turn().get(seat) != f"reshuffle{which} {transcript.epoch}":
+            raise ProtocolError(name, f"it is not seat {seat}'s turn to re-shuffle")
+        values = body.get("xs")
+        size = len(transcript.slots)
+        if not isinstance(values, list) or not all(
+            isinstance(v, str) and len(v) == 64 for v in values
+        ):
+            raise ProtocolError(name, "re-shuffle pass is not a list of x-coordinates")
+        try:
+            xs = [int(v, 16) for v in values]
+            check_deck(xs, size, seat)
+        except (ValueError, DeckError) as exc:
+            raise ProtocolError(name, f"re-shuffle {transcript.epoch}: {exc}") from exc
+        return transcript, xs
+
+    async def _plan_reshuffle1(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        transcript, xs = self._expect_reshuffle(1, seat, body, name)
+        return lambda: transcript.pass1.append(xs)
+
+    async def _plan_reshuffle2(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        transcript, xs = self._expect_reshuffle(2, seat, body, name)
+        commits = body.get("commits")
+        slots = transcript.slots
+        if (
+            not isinstance(commits, list)
+            or len(commits) != len(slots)
+            or not all(commitments.is_digest(c) for c in commits)
+            or len(set(commits)) != len(commits)
+        ):
+            raise ProtocolError(name, "re-shuffle slot-key commitments are malformed")
+        for slot, digest in zip(slots, commits, strict=True):
+            for epoch in self._epochs_of(slot, seat):
+                if self.slot_commitment(seat, slot, epoch) == digest:
+                    raise ProtocolError(
+                        name, f"slot {slot}: re-uses its key of epoch {epoch} (keys must be fresh)"
+                    )
+
+        def apply() -> None:
+            transcript.pass2.append(xs)
+            transcript.commitments.append(list(commits))
+
+        return apply
+
+    def _epochs_of(self, slot: int, seat: int) -> list[int]:
+        """Every completed epoch of ``slot`` whose keys ``seat`` committed to."""
+        found = [0]
+        for transcript in self.reshuffles:
+            if (
+                transcript.complete(self.seats)
+                and seat in transcript.seats
+                and slot in transcript.slots
+            ):
+                found.append(transcript.epoch)
+        return found
 
     # ----- audit ----------------------------------------------------------------------------
 
@@ -864,23 +1075,29 @@ class Table:
                 return {"ok": False, "blame": {seat: "published no seed"}}
             seeds.append(seed)
         blame = dict(self.blame)
-        for deck, _ in self.layout.decks:
+        transcripts = [self.decks[deck] for deck, _ in self.layout.decks] + self.reshuffles
+        for transcript in transcripts:
+            taking_part = [seeds[s] for s in transcript.seat_numbers(self.seats)]
             try:
-                await audit_deck(self.backend, self.room, self.game, self.decks[deck], seeds)
+                await audit_deck(self.backend, self.room, self.game, transcript, taking_part)
             except DeckError as exc:
                 if exc.seat is not None:
                     blame.setdefault(exc.seat, str(exc))
-        # Every public reveal is re-derived from the seeds.
+        # Every public reveal is re-derived from the seeds, those a re-shuffle superseded too.
+        reveals = [(slot, self.epoch(slot), self.points[slot]) for slot in sorted(self.points)]
+        reveals += self.past_reveals
         items = [
-            (slot, [seeds[s].slot_key(slot) for s in range(self.seats)])
-            for slot in sorted(self.revealed)
+            (
+                self.final_x(slot, epoch),
+                [seeds[s].slot_key(slot, epoch) for s in self.slot_seats(slot, epoch)],
+            )
+            for slot, epoch, _ in reveals
         ]
-        cards = await unmask_many(
-            self.backend, [(self.final_x(slot), keys) for slot, keys in items], self.cards
-        )
-        for (slot, _), card in zip(items, cards, strict=True):
-            if card != self.revealed[slot] and not blame:
-                blame[-1] = f"slot {slot} re-derives to {card}, not {self.revealed[slot]}"
+        found = await unmask_points(self.backend, items)
+        for (slot, epoch, x), derived in zip(reveals, found, strict=True):
+            if derived != x and not blame:
+                card, shown = self.cards.get(derived), self.cards.get(x)
+                blame[-1] = f"slot {slot} (epoch {epoch}) re-derives to {card}, not {shown}"
         self.result = {"ok": not blame, "blame": blame}
         self.stage = "done"
         return self.result
