@@ -7,6 +7,13 @@ deck (public reveal), draws a token blindly from a public bag (uniform pick), an
 turn (public move with legal actions). Score: the sealed card's value, plus the die and the token
 for the highest bidder (ties to the lower seat), minus each seat's own bid; the revealed top card
 adds its value to every seat whose sealed card has the same rank.
+
+With ``{"reshuffle": true}`` in the config the deck is recycled before the bids: every publicly
+revealed slot (the opened seals and the top card) goes back face down in two re-shuffles one after
+the other (``RESHUFFLE``, first half then second half of the slots, ascending), then the recycled
+slots are dealt again in order: one to each seat (as far as they go), the last stays on the table.
+Each seat seals its new card and opens it (it scores its value too), and the table reveals the
+last one publicly.
 """
 
 from __future__ import annotations
@@ -50,7 +57,7 @@ class ToyRules(Rules[ToyState]):
         seats = int(config.get("seats", 3))
         if not 2 <= seats <= 8:
             raise ValueError("«Проба» seats 2 to 8")
-        return {
+        state: ToyState = {
             "seats": seats,
             "phase": "seal",
             "hands": [[HAND * s + i for i in range(HAND)] for s in range(seats)],
@@ -68,6 +75,18 @@ class ToyRules(Rules[ToyState]):
             "bids": [None] * seats,
             "turn": 0,
         }
+        if config.get("reshuffle"):
+            state.update(
+                reshuffle=True,
+                recycle=[],
+                recycled=[],
+                redealt=[None] * seats,
+                resealed=[False] * seats,
+                opened2=[None] * seats,
+                top2_slot=None,
+                top2=None,
+            )
+        return state
 
     def hidden_decks(self, config: Mapping[str, JSON]) -> dict[str, list[str]]:
         """One hidden deck."""
@@ -81,8 +100,13 @@ class ToyRules(Rules[ToyState]):
         """Where the game stands."""
         phase = state["phase"]
         waiting = tuple(s for s in range(state["seats"]) if not state["acted"][s])
-        if phase in ("seal", "pass", "open"):
+        if phase in ("seal", "pass", "open", "reseal", "reopen"):
             return Decision(Kind.SIMULTANEOUS, seats=waiting, phase=phase)
+        if phase == "recycle":
+            chunk = tuple(state["recycle"][0])
+            return Decision(Kind.RESHUFFLE, phase=phase, slots=chunk, deck="main")
+        if phase == "reveal2":
+            return Decision(Kind.REVEAL, phase=phase, slots=(state["top2_slot"],), deck="main")
         if phase == "die":
             return Decision(Kind.CHANCE, phase=phase, chance_range=6)
         if phase == "reveal":
@@ -112,15 +136,22 @@ class ToyRules(Rules[ToyState]):
             if index is None or sealed_slot not in hand:
                 return [{"type": "open", "seat": seat, "open": []}]
             return [{"type": "open", "seat": seat, "open": [{"index": index}]}]
+        if phase == "reseal":
+            new_card = state["redealt"][seat]
+            return [{"type": "seal", "seat": seat, "seal": [] if new_card is None else [new_card]}]
+        if phase == "reopen":
+            # The only commitment of the seat's latest batch: index 0 within it.
+            opened = [{"index": 0}] if state["resealed"][seat] else []
+            return [{"type": "open", "seat": seat, "open": opened}]
         return [{"type": "bid", "seat": seat, "amount": amount} for amount in BIDS]
 
     def auto_action(self, state: ToyState, seat: int, knowledge: Knowledge | None) -> Action:
         """First legal choice; without knowledge, skip the seal and the opening."""
         phase = state["phase"]
         if knowledge is None:
-            if phase == "seal":
+            if phase in ("seal", "reseal"):
                 return {"type": "seal", "seat": seat, "commit": []}
-            if phase == "open":
+            if phase in ("open", "reopen"):
                 return {"type": "open", "seat": seat, "open": []}
             if phase == "pass":
                 return {"type": "pass", "seat": seat, "slot": state["hands"][seat][-1]}
@@ -144,15 +175,27 @@ class ToyRules(Rules[ToyState]):
             else:
                 new["token"] = new["bag"].pop(value)
                 new["phase"] = "bid"
+                if new.get("reshuffle"):
+                    recycled = sorted(int(slot) for slot in new["revealed"])
+                    half = len(recycled) // 2
+                    new["recycled"] = recycled
+                    new["recycle"] = [c for c in (recycled[:half], recycled[half:]) if c]
+                    new["phase"] = "recycle"
             return new
+        if kind == "reshuffled":
+            return self._reshuffled(new, decision, action)
         if kind == "reveal":
             cards = action.get("cards")
-            slot = str(new["next_slot"])
+            slot = str(new["next_slot"] if new["phase"] == "reveal" else new["top2_slot"])
             if decision.kind != Kind.REVEAL or not isinstance(cards, dict) or set(cards) != {slot}:
                 raise IllegalAction("reveal does not match the pending slot")
             card = cards[slot]
             _check_card(card)
             new["revealed"][slot] = card
+            if new["phase"] == "reveal2":
+                new["top2"] = card
+                new["phase"] = "bid"
+                return new
             new["top"] = card
             new["next_slot"] += 1
             new["phase"] = "draw"
@@ -165,11 +208,62 @@ class ToyRules(Rules[ToyState]):
             "pass": self._pass,
             "open": self._open,
             "bid": self._bid,
-        }.get(kind if isinstance(kind, str) else "")
-        if handler is None or kind != new["phase"]:
+            "reseal": self._reseal,
+            "reopen": self._reopen,
+        }.get(new["phase"])
+        expected = {"reseal": "seal", "reopen": "open"}.get(new["phase"], new["phase"])
+        if handler is None or kind != expected:
             raise IllegalAction(f"{kind!r} is not a move of phase {new['phase']!r}")
         handler(new, seat, action)
         return new
+
+    @staticmethod
+    def _reshuffled(new: ToyState, decision: Decision, action: Action) -> ToyState:
+        """The table re-shuffled the pending chunk: those slots are unknown again."""
+        slots = action.get("slots")
+        if (
+            decision.kind != Kind.RESHUFFLE
+            or not isinstance(slots, list)
+            or sorted(slots) != sorted(decision.slots)
+        ):
+            raise IllegalAction("reshuffled does not match the pending re-shuffle")
+        for slot in slots:
+            new["revealed"].pop(str(slot), None)
+        new["recycle"].pop(0)
+        if not new["recycle"]:
+            recycled = new["recycled"]
+            for seat in range(min(new["seats"], len(recycled) - 1)):
+                new["hands"][seat].append(recycled[seat])
+                new["redealt"][seat] = recycled[seat]
+            new["top2_slot"] = recycled[-1]
+            new["phase"] = "reseal"
+        return new
+
+    def _reseal(self, new: ToyState, seat: int, action: Action) -> None:
+        commits = action.get("commit")
+        limit = 0 if new["redealt"][seat] is None else 1
+        if not isinstance(commits, list) or len(commits) > limit:
+            raise IllegalAction("reseal carries at most one commitment, for a redealt card")
+        new["resealed"][seat] = bool(commits)
+        self._acted(new, seat, "reopen")
+
+    def _reopen(self, new: ToyState, seat: int, action: Action) -> None:
+        opened = action.get("open")
+        if not isinstance(opened, list) or len(opened) > 1:
+            raise IllegalAction("open carries at most one opening")
+        if opened:
+            entry = opened[0]
+            slot = new["redealt"][seat]
+            if not isinstance(entry, dict) or entry.get("index") != 0 or not new["resealed"][seat]:
+                raise IllegalAction("that is not the seat's resealed commitment")
+            if entry.get("slot") != slot or slot not in new["hands"][seat]:
+                raise IllegalAction("the resealed card is not the redealt one")
+            card = entry.get("card")
+            _check_card(card)
+            new["hands"][seat].remove(slot)
+            new["opened2"][seat] = card
+            new["revealed"][str(slot)] = card
+        self._acted(new, seat, "reveal2")
 
     def _seal(self, new: ToyState, seat: int, action: Action) -> None:
         commits = action.get("commit")
@@ -241,6 +335,8 @@ class ToyRules(Rules[ToyState]):
                 score += CARD_VALUES[top]
             if seat == winner:
                 score += (state["die"] or 0) + TOKEN_VALUES.get(state["token"] or "", 0)
+            if state.get("reshuffle"):
+                score += CARD_VALUES.get(state["opened2"][seat] or "", 0)
             out.append(score)
         return out
 
