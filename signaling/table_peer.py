@@ -58,6 +58,8 @@ class TablePeer:
             on_update=self._on_update,
         )
         await session.setup()
+        # A bot is always ready, with a hero of its own.
+        session.hero, session.ready = f"h_{8 - len(self.mesh.peers) % 8}", True
         self.session = session
         self.mesh.on_open = session.channel_open
         self.mesh.on_close = session.link_closed

@@ -51,6 +51,18 @@ class Waiting:
         return None
 
 
+class Human(Waiting):
+    """A person at the page: waits for ``Peer.submit``, except that a move with exactly one legal
+    answer (opening one's sealed spell at its turn, say) is made at once — there is nothing to
+    decide, and nothing is revealed that the rules do not demand."""
+
+    async def choose(
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+    ) -> Action | None:
+        """The only legal move, if there is just one; otherwise wait for the person."""
+        return legal[0] if len(legal) == 1 else None
+
+
 class Policy:
     """A synchronous game bot (``choose(rules, state, seat, knowledge)``) seated at a table."""
 

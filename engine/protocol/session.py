@@ -391,8 +391,8 @@ class TableSession:
         return peer.rules.legal_actions(peer.table.state, peer.seat, peer.knowledge)
 
     async def submit(self, action: Action) -> None:
-        """The local human's move."""
-        if self.peer is not None:
+        """The local human's move, if it is still one of the legal moves (a click may be stale)."""
+        if self.peer is not None and action in self.my_moves():
             await self.peer.submit(action)
             self.on_update()
 

@@ -13,7 +13,7 @@ from typing import Any
 from js import Object, document, localStorage, performance, sessionStorage, window
 from pyodide.ffi import JsProxy, create_proxy, to_js
 
-from . import qr, views
+from . import qr, rumble_views, views
 from .i18n import LANGUAGES, tr
 from .room import BadMessage, ChatLine, Room, parse_message
 from .table import TableUI, element_value
@@ -59,6 +59,8 @@ class App:
             self._listen(self.root, "submit", self.on_submit),
             self._listen(self.root, "input", self.on_input),
             self._listen(document.getElementById("nav"), "click", self.on_click),
+            self._listen(document.getElementById("card-detail"), "click", self.on_click),
+            self._listen(document, "keydown", self.on_key),
         ]
         self._tasks: set[asyncio.Task[None]] = set()
         self._on_event = create_proxy(self.on_event)
@@ -209,10 +211,35 @@ class App:
             self.save_ice()
         elif action == "add-bot" and self.mesh is not None:
             self.mesh.addBot()
+        elif action == "pick" and self.table is not None:
+            self.table.pick(int(target.getAttribute("data-slot")))
+            self.show_card(str(target.getAttribute("data-card")))
+        elif action == "close-detail":
+            document.getElementById("card-detail").hidden = True
+        elif action == "hero" and self.table is not None:
+            self.table.set_hero(str(target.getAttribute("data-hero")))
+        elif action == "ready" and self.table is not None:
+            self.table.toggle_ready()
+        elif action == "card-info":
+            self.show_card(str(target.getAttribute("data-card")))
         elif action == "move" and self.table is not None:
             self.spawn(self.table.move(int(target.getAttribute("data-index"))))
         elif action == "host" and self.table is not None:
             self.spawn(self.host_command(str(target.getAttribute("data-command"))))
+
+    def on_key(self, event: JsProxy) -> None:
+        """Keys 1–9 make the offered moves; Escape closes the card pane (not while typing)."""
+        tag = str(event.target.tagName)
+        if tag in ("INPUT", "TEXTAREA", "SELECT") or event.ctrlKey or event.metaKey:
+            return
+        key = str(event.key)
+        if key == "Escape":
+            document.getElementById("card-detail").hidden = True
+        elif key.isdigit() and key != "0":
+            buttons = document.querySelectorAll("#moves button")
+            index = int(key) - 1
+            if index < buttons.length:
+                buttons.item(index).click()
 
     def on_submit(self, event: JsProxy) -> None:
         event.preventDefault()
@@ -231,8 +258,10 @@ class App:
                 return
             self.spawn(self.enter(code if action == "join" else None, None))
         elif action == "open-table" and self.table is not None:
-            timer = int(element_value("table-timer") or "30")
-            self.spawn(self.table.open_table(element_value("table-game"), max(5, timer)))
+            timer = max(5, int(element_value("table-timer") or "30"))
+            assembly = max(5, int(element_value("table-assembly") or "60"))
+            config = {"mode": element_value("table-mode"), "timers": {"assembly": assembly}}
+            self.spawn(self.table.open_table(element_value("table-game"), config, timer))
         elif action == "chat":
             field = document.getElementById("chat-input")
             self.send_chat(str(field.value))
@@ -303,6 +332,13 @@ class App:
         except Exception:
             self.mesh = None
             self.set_home_error(tr("err_unreachable", self.lang))
+
+    def show_card(self, card_id: str) -> None:
+        """A card's name, picture and full text in the detail pane (tap on a phone, click)."""
+        pane = document.getElementById("card-detail")
+        if pane and card_id:
+            pane.innerHTML = rumble_views.detail(card_id)
+            pane.hidden = False
 
     async def host_command(self, command: str) -> None:
         """Pause, resume, or hurry every seat the table waits for."""

@@ -79,6 +79,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "err_other": {"ru": "Ошибка: {message}", "en": "Error: {message}"},
     "table": {"ru": "Игровой стол", "en": "Game table"},
     "add_bot": {"ru": "Добавить бота", "en": "Add a bot"},
+    "ready": {"ru": "Я готов", "en": "I'm ready"},
+    "not_ready": {"ru": "Ещё не готов", "en": "Not ready yet"},
+    "pick_hero": {"ru": "Выберите героя (только внешность):", "en": "Pick a hero (looks only):"},
+    "mode": {"ru": "Режим", "en": "Mode"},
+    "assembly_timer": {"ru": "Таймер сборки, с", "en": "Assembly timer, s"},
+    "all_ready_first": {
+        "ru": "Начать можно, когда все игроки готовы.",
+        "en": "You can start once every player is ready.",
+    },
     "bot_added": {
         "ru": "{name} садится за стол: бот на сервере, видит только свои карты.",
         "en": "{name} joins: a server bot that sees only its own cards.",
@@ -87,7 +96,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "err_bots-disabled": {"ru": "Этот сервер не запускает ботов.", "en": "No bots on this server."},
     "err_too-many-bots": {"ru": "Больше ботов нельзя.", "en": "No more bots."},
     "game": {"ru": "Игра", "en": "Game"},
-    "timer": {"ru": "Таймер хода, с", "en": "Turn timer, s"},
+    "timer": {"ru": "Таймер выбора, с", "en": "Choice timer, s"},
     "start_game": {"ru": "Начать игру", "en": "Start the game"},
     "wait_host": {
         "ru": "Ждём, пока ведущий начнёт игру.",

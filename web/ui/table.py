@@ -12,12 +12,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from js import document, performance, sessionStorage
+from js import document, localStorage, performance, sessionStorage
 from pyodide.ffi import JsProxy
 
 from engine.core.model import Action
 from engine.fairness.backends import select_backend
 from engine.games import rules_for
+from engine.protocol.players import Human
 from engine.protocol.session import TableSession
 
 from . import table_views
@@ -44,6 +45,8 @@ class TableUI:
         # player clicked a move: the benchmarks read them to measure click-to-every-peer time.
         self.applied_at: list[float] = []
         self.submitted_at: list[float] = []
+        self.selected: list[int] = []
+        self._turn_since = 0.0
 
     async def start(self, open_links: list[str]) -> None:
         """Pick the crypto backend, load or create this tab's identity, greet open channels."""
@@ -57,9 +60,12 @@ class TableUI:
             storage=sessionStorage,
             backend=backend,
             rules_for=rules_for,
+            player=Human(),
             on_update=self.render,
         )
         await self.session.setup()
+        hero = localStorage.getItem("mt.hero") or ""
+        self.session.hero = str(hero)
         for link in open_links:
             self.session.channel_open(link)
         self._ticker = asyncio.ensure_future(self._tick())
@@ -70,6 +76,21 @@ class TableUI:
             await asyncio.sleep(TICK_SECONDS)
             if self.session is not None:
                 await self.session.tick()
+                self.show_countdown()
+
+    def show_countdown(self) -> None:
+        """Seconds left for this seat's move, updated in place (the panel is not redrawn)."""
+        element = document.getElementById("countdown")
+        peer = self.session.peer if self.session else None
+        if not element or peer is None:
+            return
+        if not self._moves or peer.table.paused:
+            element.textContent = "⏸" if peer.table.paused else ""
+            return
+        limit = peer.table.timer
+        left = max(0, int(limit - (wall_ms() - self._turn_since) / 1000))
+        element.textContent = f"осталось {left} с"
+        element.classList.toggle("urgent", left <= 5)
 
     def stop(self) -> None:
         if self._ticker is not None:
@@ -99,7 +120,7 @@ class TableUI:
 
     # ----- user actions -------------------------------------------------------------------
 
-    async def open_table(self, game: str, timer: int) -> None:
+    async def open_table(self, game: str, config: dict[str, Any], timer: int) -> None:
         """Host: seat everyone present in join order and start ``game``."""
         session = self.session
         if session is None:
@@ -109,11 +130,29 @@ class TableUI:
             tid = session.tids.get(peer.id)
             if tid is not None:
                 order.append(tid)
-        await session.open_table(game, {}, order, timer=timer)
+        await session.open_table(game, config, order, timer=timer)
+
+    def set_hero(self, hero: str) -> None:
+        if self.session is not None:
+            localStorage.setItem("mt.hero", hero)
+            self.session.set_profile(hero, self.session.ready)
+
+    def toggle_ready(self) -> None:
+        if self.session is not None:
+            self.session.set_profile(self.session.hero, not self.session.ready)
+
+    def pick(self, slot: int) -> None:
+        """Select or unselect a hand card for the spell being sealed (three at most)."""
+        if slot in self.selected:
+            self.selected.remove(slot)
+        elif len(self.selected) < 3:
+            self.selected.append(slot)
+        self.render()
 
     async def move(self, index: int) -> None:
         if self.session is not None and 0 <= index < len(self._moves):
             self.submitted_at.append(wall_ms())
+            self.selected = []
             await self.session.submit(self._moves[index])
 
     async def host_command(self, kind: str, seat: int | None = None) -> None:
@@ -130,13 +169,26 @@ class TableUI:
         if self.session.peer is not None:
             while len(self.applied_at) < len(self.session.peer.table.log):
                 self.applied_at.append(wall_ms())
-        self._moves = self.session.my_moves()
+        moves = self.session.my_moves()
+        if moves and not self._moves:
+            self._turn_since = wall_ms()
+        self._moves = moves
+        self.selected = [s for s in self.selected if self._in_hand(s)]
         is_host = self.room.host == self.room.you
-        html = table_views.panel(self.lang, self.session, self._moves, is_host, self.backend_name)
+        html = table_views.panel(
+            self.lang, self.session, moves, is_host, self.backend_name, self.selected
+        )
         if html != self._shown or not panel.firstChild:
             # Only when something changed: a button must not vanish under the pointer.
             self._shown = html
             panel.innerHTML = html
+            log = document.getElementById("game-log")
+            if log:
+                log.scrollTop = log.scrollHeight
+
+    def _in_hand(self, slot: int) -> bool:
+        peer = self.session.peer if self.session else None
+        return peer is not None and slot in peer.knowledge.cards
 
 
 def wall_ms() -> float:

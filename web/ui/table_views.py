@@ -8,32 +8,76 @@ from html import escape
 from engine.core.model import Action
 from engine.protocol.session import TableSession
 
+from . import rumble_views
 from .i18n import tr
 
-GAMES = {"toy": "«Проба»"}
+GAMES = {"rumble": "«Схватка»", "toy": "«Проба» (проверка честности)"}
+MODES = {"tournament": "Турнир (три схватки)", "two_wins": "До двух побед"}
+
+
+def lobby(lang: str, session: TableSession, is_host: bool) -> str:
+    """Before a game: heroes, ready flags, and (for the host) the game, mode and timers."""
+    t = lambda key, **kw: escape(tr(key, lang, **kw))  # noqa: E731
+    people = []
+    for hello in session.hellos.values():
+        if hello.role != "player":
+            continue
+        hero = ""
+        if hello.hero:
+            hero = f'<img class="mini-hero" src="{rumble_views.art(hello.hero)}" alt="">'
+        mark = "✓" if hello.ready else "…"
+        people.append(
+            f'<li class="{"ready" if hello.ready else ""}">{hero}{escape(hello.name)}'
+            f' <span class="mark" title="{t("ready")}">{mark}</span></li>'
+        )
+    heroes = "".join(
+        f'<button type="button" class="hero-pick" data-action="hero" data-hero="{hid}"'
+        f' aria-pressed="{str(hid == session.hero).lower()}" title="{escape(entry["name"])}">'
+        f'<img src="{rumble_views.art(hid)}" alt="{escape(entry["name"])}"></button>'
+        for hid, entry in rumble_views.cards().items()
+        if entry["deck"] == "heroes"
+    )
+    ready_label = t("not_ready") if session.ready else t("ready")
+    parts = [
+        f'<ul id="lobby-players" class="lobby-players">{"".join(people)}</ul>',
+        f'<p class="muted">{t("pick_hero")}</p><div id="heroes" class="heroes">{heroes}</div>',
+        f'<button type="button" id="ready" data-action="ready"'
+        f' aria-pressed="{str(session.ready).lower()}">{ready_label}</button>',
+    ]
+    if is_host:
+        games = "".join(f'<option value="{g}">{escape(n)}</option>' for g, n in GAMES.items())
+        modes = "".join(f'<option value="{m}">{escape(n)}</option>' for m, n in MODES.items())
+        disabled = "" if session.players_ready() else " disabled"
+        parts.append(
+            f'<form id="table-form" data-action="open-table" class="table-start">'
+            f'<label>{t("game")} <select id="table-game">{games}</select></label>'
+            f'<label>{t("mode")} <select id="table-mode">{modes}</select></label>'
+            f'<label>{t("assembly_timer")} <input id="table-assembly" type="number" min="5"'
+            f' max="600" value="60"></label>'
+            f'<label>{t("timer")} <input id="table-timer" type="number" min="5"'
+            f' max="600" value="30"></label>'
+            f'<button id="open-table" type="submit"{disabled}>{t("start_game")}</button>'
+            f'<p class="muted small">{t("all_ready_first")}</p></form>'
+        )
+    else:
+        parts.append(f'<p class="muted">{t("wait_host")}</p>')
+    return "".join(parts)
 
 
 def panel(
-    lang: str, session: TableSession, moves: list[Action], is_host: bool, backend: str
+    lang: str,
+    session: TableSession,
+    moves: list[Action],
+    is_host: bool,
+    backend: str,
+    selected: list[int] | None = None,
 ) -> str:
     """The whole panel for the session's current state."""
     t = lambda key, **kw: escape(tr(key, lang, **kw))  # noqa: E731
     peer = session.peer
-    parts = [f"<h2>{t('table')}</h2>"]
+    parts = [f'<h2>{t("table")} <span id="countdown" class="countdown"></span></h2>']
     if peer is None:
-        if is_host:
-            options = "".join(
-                f'<option value="{gid}">{escape(label)}</option>' for gid, label in GAMES.items()
-            )
-            parts.append(
-                f'<form id="table-form" data-action="open-table" class="table-start">'
-                f'<label>{t("game")} <select id="table-game">{options}</select></label>'
-                f'<label>{t("timer")} <input id="table-timer" type="number" min="5"'
-                f' max="600" value="30"></label>'
-                f'<button id="open-table" type="submit">{t("start_game")}</button></form>'
-            )
-        else:
-            parts.append(f'<p class="muted">{t("wait_host")}</p>')
+        parts.append(lobby(lang, session, is_host))
     else:
         table = peer.table
         seat = "—" if peer.seat is None else str(peer.seat + 1)
@@ -51,7 +95,7 @@ def panel(
                 f'<p id="table-result" data-ok="{str(ok).lower()}">{verdict}'
                 f" {escape(json.dumps(table.result, ensure_ascii=False))}</p>"
             )
-        if moves:
+        if moves and peer.rules.game_id != "rumble":
             buttons = "".join(
                 f'<button type="button" class="move" data-action="move" data-index="{i}">'
                 f"{escape(describe(move))}</button>"
@@ -59,7 +103,9 @@ def panel(
             )
             parts.append(f'<div id="moves" class="moves" role="group">{buttons}</div>')
         view = peer.view()
-        if view is not None:
+        if view is not None and peer.rules.game_id == "rumble":
+            parts.append(rumble_views.board(view, peer.seat, moves, selected or []))
+        elif view is not None:
             text = json.dumps(view, ensure_ascii=False, indent=1)
             parts.append(f'<pre id="table-view" class="view">{escape(text)}</pre>')
         if is_host and table.stage not in ("done", "halted"):
