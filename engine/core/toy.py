@@ -11,7 +11,8 @@ adds its value to every seat whose sealed card has the same rank.
 With ``{"reshuffle": true}`` in the config the deck is recycled before the bids: every publicly
 revealed slot (the opened seals and the top card) goes back face down in two re-shuffles one after
 the other (``RESHUFFLE``, first half then second half of the slots, ascending), then the recycled
-slots are dealt again in order: one to each seat (as far as they go), the last stays on the table.
+slots are dealt again: the i-th (ascending) to seat i + 1 (mod seats, as far as they go; so a
+seat's own opened card goes to its neighbour), the last stays on the table.
 Each seat seals its new card and opens it (it scores its value too), and the table reveals the
 last one publicly.
 """
@@ -232,9 +233,10 @@ class ToyRules(Rules[ToyState]):
         new["recycle"].pop(0)
         if not new["recycle"]:
             recycled = new["recycled"]
-            for seat in range(min(new["seats"], len(recycled) - 1)):
-                new["hands"][seat].append(recycled[seat])
-                new["redealt"][seat] = recycled[seat]
+            seats = new["seats"]
+            for i in range(min(seats, len(recycled) - 1)):
+                new["hands"][(i + 1) % seats].append(recycled[i])
+                new["redealt"][(i + 1) % seats] = recycled[i]
             new["top2_slot"] = recycled[-1]
             new["phase"] = "reseal"
         return new
