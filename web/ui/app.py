@@ -13,7 +13,7 @@ from typing import Any
 from js import Object, document, localStorage, performance, sessionStorage, window
 from pyodide.ffi import JsProxy, create_proxy, to_js
 
-from . import qr, rumble_views, views
+from . import pages, qr, rumble_views, views
 from .i18n import LANGUAGES, tr
 from .room import BadMessage, ChatLine, Room, parse_message
 from .table import TableUI, element_value
@@ -50,6 +50,7 @@ class App:
         self.room: Room | None = None
         self.mesh: JsProxy | None = None
         self.table: TableUI | None = None
+        self.catalog_filter: dict[str, str] = {"deck": "", "school": ""}
         self.name = ""
         self.role = "player"
         self.latencies: list[float] = []
@@ -61,6 +62,7 @@ class App:
             self._listen(document.getElementById("nav"), "click", self.on_click),
             self._listen(document.getElementById("card-detail"), "click", self.on_click),
             self._listen(document, "keydown", self.on_key),
+            self._listen(document.getElementById("overlay"), "click", self.on_click),
         ]
         self._tasks: set[asyncio.Task[None]] = set()
         self._on_event = create_proxy(self.on_event)
@@ -214,6 +216,16 @@ class App:
         elif action == "pick" and self.table is not None:
             self.table.pick(int(target.getAttribute("data-slot")))
             self.show_card(str(target.getAttribute("data-card")))
+        elif action == "catalog":
+            self.open_overlay(pages.catalog())
+        elif action == "catalog-filter":
+            kind, key = str(target.getAttribute("data-kind")), str(target.getAttribute("data-key"))
+            self.catalog_filter[kind] = key
+            self.open_overlay(pages.catalog(**self.catalog_filter))
+        elif action == "rules":
+            self.open_overlay(pages.rules())
+        elif action == "close-overlay":
+            document.getElementById("overlay").close()
         elif action == "close-detail":
             document.getElementById("card-detail").hidden = True
         elif action == "hero" and self.table is not None:
@@ -332,6 +344,13 @@ class App:
         except Exception:
             self.mesh = None
             self.set_home_error(tr("err_unreachable", self.lang))
+
+    def open_overlay(self, html: str) -> None:
+        """Show the catalog or the rules in a modal dialog (Escape closes it)."""
+        document.getElementById("overlay-body").innerHTML = html
+        dialog = document.getElementById("overlay")
+        if not dialog.open:
+            dialog.showModal()
 
     def show_card(self, card_id: str) -> None:
         """A card's name, picture and full text in the detail pane (tap on a phone, click)."""

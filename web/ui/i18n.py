@@ -79,6 +79,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "err_other": {"ru": "Ошибка: {message}", "en": "Error: {message}"},
     "table": {"ru": "Игровой стол", "en": "Game table"},
     "add_bot": {"ru": "Добавить бота", "en": "Add a bot"},
+    "catalog": {"ru": "Каталог", "en": "Catalog"},
+    "rules": {"ru": "Правила", "en": "Rules"},
     "ready": {"ru": "Я готов", "en": "I'm ready"},
     "not_ready": {"ru": "Ещё не готов", "en": "Not ready yet"},
     "pick_hero": {"ru": "Выберите героя (только внешность):", "en": "Pick a hero (looks only):"},

@@ -12,8 +12,12 @@ from .room import ChatLine, Room
 
 
 def language_switch(lang: str) -> str:
-    """Buttons that switch the interface language."""
-    buttons = [
+    """The catalog and rules buttons, and the buttons that switch the interface language."""
+    pages = (
+        f'<button type="button" data-action="catalog">{escape(tr("catalog", lang))}</button>'
+        f'<button type="button" data-action="rules">{escape(tr("rules", lang))}</button>'
+    )
+    buttons = [pages] + [
         f'<button type="button" data-action="lang" data-lang="{code}"'
         f' aria-pressed="{str(code == lang).lower()}">{code.upper()}</button>'
         for code in LANGUAGES
