@@ -349,3 +349,67 @@ async def test_reshuffle_with_an_old_deck_key_is_named_by_the_audit() -> None:
     assert table.result is not None and set(table.result["blame"]) == {2}
     assert "re-shuffle" in table.result["blame"][2]
     await h.bus.close()
+
+
+class WithholdsReshuffledReveal(Peer):
+    """Never reveals its key for the re-shuffled slot the table turns face up."""
+
+    async def _act_once(self) -> bool:
+        table = self.table
+        owes = self.seat is not None and table.obligations().get(self.seat) == "keys"
+        if owes and table.state["phase"] == "reveal2":
+            return False
+        return await super()._act_once()
+
+
+async def test_seat_leaving_after_a_reshuffle_is_recovered_at_the_new_epoch() -> None:
+    h = await make_table(4, peer_class={3: WithholdsReshuffledReveal})
+    await _start(h, 4)
+    table = h.peers[0].table
+    assert table.obligations() == {3: "keys"}
+    assert table.epoch(table.state["top2_slot"]) >= 1
+    await h.advance(100, steps=10)
+    assert table.out.get(3, "").startswith("timed out") and 3 in table.recovered
+    assert table.stage == "done"
+    assert table.result is not None and set(table.result["blame"]) == {3}
+    final, keys = _truth(h, table.state["top2_slot"])
+    (card,) = await unmask_many(h.backend, [(final, keys)], table.cards)
+    assert table.state["top2"] == card
+    assert len({p.table.digest() for p in h.peers}) == 1
+    await h.bus.close()
+
+
+async def test_player_rejoining_after_a_reshuffle_rebuilds_its_knowledge_from_the_log() -> None:
+    from engine.protocol.bundle import SecretBundle
+
+    holds: dict[int, Player] = {s: HoldAt(s, "reopen") for s in range(3)}
+    h = await make_table(3, players=holds)
+    await _start(h, 3)
+    target = h.peers[1]
+    mine = target.table.state["redealt"][1]
+    learnt = dict(target.knowledge.cards)
+    assert mine in learnt
+    h.bus.disconnect("p1")
+    h.bus.reconnect("p1")
+    fresh = Peer(
+        peer_id="p1",
+        roster=h.roster,
+        room=ROOM,
+        game=GAME,
+        rules=target.rules,
+        backend=h.backend,
+        transport=h.bus.endpoint("p1"),
+        bundle=SecretBundle.from_json(target.bundle.to_json()),
+        player=RandomBot(42),
+        clock=h.clock,
+    )
+    h.peers[1] = fresh
+    await fresh.rejoin("p0")
+    await h.settle()
+    assert fresh.knowledge.cards == learnt, "the same cards, old epochs forgotten"
+    for hold in holds.values():
+        assert isinstance(hold, HoldAt)
+        hold.released = True
+    await h.advance(1)
+    assert_clean_end(h)
+    await h.bus.close()
