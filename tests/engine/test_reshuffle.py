@@ -407,6 +407,8 @@ async def test_player_rejoining_after_a_reshuffle_rebuilds_its_knowledge_from_th
     await fresh.rejoin("p0")
     await h.settle()
     assert fresh.knowledge.cards == learnt, "the same cards, old epochs forgotten"
+    recycled = set(fresh.table.state["recycled"])
+    assert {s for s in fresh.knowledge.cards if s in recycled} == {mine}
     for hold in holds.values():
         assert isinstance(hold, HoldAt)
         hold.released = True
