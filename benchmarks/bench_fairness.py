@@ -2,7 +2,10 @@
 
 Prints wall time per shuffle (both passes, every seat), per private deal of the whole deck, and per
 audit, each also as a ratio to one native scalar multiplication measured in the same run, plus the
-bytes and messages a shuffle puts on the wire. Run: ``python benchmarks/bench_fairness.py``.
+bytes and messages a shuffle puts on the wire. Then a mid-game re-shuffle of 60 revealed slots
+(scattered over a 97-card deck, epoch 1) among 3 and 6 seats on the native backend: both passes,
+the unmasking of every re-dealt slot, and the audit of the re-shuffle transcript.
+Run: ``python benchmarks/bench_fairness.py``.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from engine.fairness.deck import (
 )
 
 CARDS = [f"card-{i}" for i in range(97)]
+RESHUFFLED = 60
 
 
 async def native_floor() -> float:
@@ -76,6 +80,50 @@ async def run(backend: CryptoBackend, seats: int) -> dict[str, float]:
     return {"shuffle": shuffle, "deal": deal, "audit": audit, "bytes": wire, "messages": 2 * seats}
 
 
+async def run_reshuffle(backend: CryptoBackend, seats: int) -> dict[str, float]:
+    """A re-shuffle of ``RESHUFFLED`` revealed slots (every other slot first, then the rest)."""
+    seeds = [ShuffleSeed(bytes([s + 1]) * 32) for s in range(seats)]
+    layout = DeckLayout.from_rules({"main": CARDS})
+    table = card_table("bench", "g", layout)
+    slots = sorted((list(range(0, len(CARDS), 2)) + list(range(1, len(CARDS), 2)))[:RESHUFFLED])
+    points = card_points("bench", "g", "main", CARDS)
+    initial = [points[s] for s in slots]
+    transcript = DeckTranscript(
+        "main", slots[0], initial, [], [], [], epoch=1, slots=slots, seats=list(range(seats))
+    )
+    wire = 0
+    start = time.perf_counter()
+    current = initial
+    for seed in seeds:
+        current = await pass_one(backend, seed, "main", current, 1)
+        transcript.pass1.append(current)
+        wire += len(json.dumps({"t": "reshuffle1", "r": 1, "xs": _hex(current)}))
+    for seat, seed in enumerate(seeds):
+        current = await pass_two(backend, seed, "main", 0, current, slots=slots, epoch=1)
+        commits = slot_commitments("bench", "g", seat, seed, 0, len(slots), slots=slots, epoch=1)
+        transcript.pass2.append(current)
+        transcript.commitments.append(commits)
+        body = {"t": "reshuffle2", "r": 1, "xs": _hex(current), "commits": commits}
+        wire += len(json.dumps(body))
+    shuffle = time.perf_counter() - start
+    start = time.perf_counter()
+    items = [
+        (x, [seed.slot_key(slot, 1) for seed in seeds])
+        for slot, x in zip(slots, transcript.final, strict=True)
+    ]
+    cards = await unmask_many(backend, items, table)
+    deal = time.perf_counter() - start
+    assert sorted(c or "" for c in cards) == sorted(CARDS[s] for s in slots)
+    start = time.perf_counter()
+    await audit_deck(backend, "bench", "g", transcript, seeds)
+    audit = time.perf_counter() - start
+    return {"shuffle": shuffle, "deal": deal, "audit": audit, "bytes": wire, "messages": 2 * seats}
+
+
+def _hex(xs: list[int]) -> list[str]:
+    return [format(x, "064x") for x in xs]
+
+
 async def main() -> None:
     floor = await native_floor()
     print(f"floor: one native P-256 scalar multiplication = {floor * 1e6:.1f} µs")
@@ -94,6 +142,21 @@ async def main() -> None:
                 f"{r['deal']:>10.3f} {r['deal'] / floor:>8.0f} {r['audit']:>8.3f} "
                 f"{r['audit'] / floor:>8.0f} {r['bytes']:>8.0f} {r['messages']:>5.0f}"
             )
+    from engine.fairness.backends.native import NativeBackend
+
+    native = NativeBackend()
+    print(
+        f"\nre-shuffle of {RESHUFFLED} revealed slots (native)\n"
+        f"{'seats':>5} {'passes s':>9} {'×floor':>8} {'deal s':>8} {'×floor':>8} "
+        f"{'audit s':>8} {'×floor':>8} {'bytes':>8} {'msgs':>5}"
+    )
+    for seats in (3, 6):
+        r = await run_reshuffle(native, seats)
+        print(
+            f"{seats:>5} {r['shuffle']:>9.3f} {r['shuffle'] / floor:>8.0f} {r['deal']:>8.3f} "
+            f"{r['deal'] / floor:>8.0f} {r['audit']:>8.3f} {r['audit'] / floor:>8.0f} "
+            f"{r['bytes']:>8.0f} {r['messages']:>5.0f}"
+        )
 
 
 if __name__ == "__main__":
