@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +11,6 @@ from .runner import Ctx, G
 MAX_LIFE = 25
 START_LIFE = 20
 HAND_SIZE = 8
-RESHUFFLE_RANGE = 2**31
 
 
 @dataclass
@@ -25,16 +23,6 @@ class Src:
     copy: bool = False
     depth: int = 0
     total: int = 0
-
-
-def shuffled(items: list[int], seed: int) -> list[int]:
-    """A deterministic Fisher–Yates permutation of ``items`` driven by SHA-256 of ``seed``."""
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        digest = hashlib.sha256(f"{seed}:{i}".encode()).digest()
-        j = int.from_bytes(digest[:8], "big") % (i + 1)
-        out[i], out[j] = out[j], out[i]
-    return out
 
 
 class Base:
@@ -122,12 +110,22 @@ class Base:
     # ----- piles ---------------------------------------------------------------------------
 
     def reshuffle(self, g: G, ctx: Ctx) -> None:
-        """The discard goes back into the exhausted spell deck in a jointly random order."""
+        """The discard goes back into the exhausted spell deck, secretly re-shuffled by the table.
+
+        Cards that went to the discard face down are shown first (the table can only re-shuffle
+        cards whose identity is public); then the table re-masks every discard slot in a fresh
+        order that nobody knows, and the game forgets their identities.
+        """
         if g["draw"] or not g["discard"]:
             return
-        seed = ctx.chance(RESHUFFLE_RANGE, "reshuffle")
-        g["draw"] = shuffled(sorted(g["discard"]), seed)
-        for slot in g["discard"]:
+        slots = sorted(g["discard"])
+        hidden = [s for s in slots if str(s) not in g["known"]]
+        if hidden:
+            for slot, card in ctx.reveal(hidden, "reshuffle").items():
+                g["known"][str(slot)] = card
+        ctx.reshuffle(slots, "reshuffle")
+        g["draw"] = slots
+        for slot in slots:
             g["known"].pop(str(slot), None)
         g["discard"] = []
         self.log(g, "Колода кончилась: сброс перемешан и стал колодой.")

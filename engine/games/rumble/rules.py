@@ -135,6 +135,10 @@ class RumbleRules(Rules[State]):
             return Decision(
                 Kind.REVEAL, phase=need["phase"], slots=tuple(need["slots"]), deck="spells"
             )
+        if kind == "reshuffle":
+            return Decision(
+                Kind.RESHUFFLE, phase=need["phase"], slots=tuple(need["slots"]), deck="spells"
+            )
         seats = tuple(need["seats"])
         if kind == "simultaneous":
             return Decision(Kind.SIMULTANEOUS, seats=seats, phase=need["phase"])

@@ -57,6 +57,10 @@ class Ctx:
         action = self.ask({"kind": "reveal", "slots": slots, "deck": "spells", "phase": phase})
         return {int(k): str(v) for k, v in action["cards"].items()}
 
+    def reshuffle(self, slots: list[int], phase: str) -> None:
+        """The table secretly re-shuffles the (publicly known) cards in ``slots``."""
+        self.ask({"kind": "reshuffle", "slots": slots, "deck": "spells", "phase": phase})
+
     def choose(self, seat: int, phase: str, options: list[Action]) -> Action:
         """One of the public ``options`` chosen by ``seat`` (auto-picked when there is one)."""
         if len(options) == 1:
@@ -71,6 +75,9 @@ def _check_against(need: dict[str, Any], action: Action) -> None:
         value = action.get("value")
         if atype != "chance" or not isinstance(value, int) or not 0 <= value < need["range"]:
             raise IllegalAction(f"ожидался случай в диапазоне 0..{need['range'] - 1}")
+    elif kind == "reshuffle":
+        if atype != "reshuffled" or action.get("slots") != sorted(need["slots"]):
+            raise IllegalAction("ожидалась перетасовка этих карт")
     elif kind == "reveal":
         cards = action.get("cards")
         if atype != "reveal" or not isinstance(cards, dict):
@@ -78,7 +85,7 @@ def _check_against(need: dict[str, Any], action: Action) -> None:
         if sorted(int(k) for k in cards) != sorted(need["slots"]):
             raise IllegalAction("раскрыты не те карты")
     else:
-        if atype in ("chance", "reveal"):
+        if atype in ("chance", "reveal", "reshuffled"):
             raise IllegalAction("ожидался ход игрока")
         if action.get("seat") not in need["seats"]:
             raise IllegalAction("сейчас ходит не это место")
