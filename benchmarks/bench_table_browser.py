@@ -51,7 +51,9 @@ def latencies(traces: list[dict[str, Any]]) -> list[float]:
     result = []
     log = traces[0]["log"]
     for trace in traces:
-        own = [i for i, (author, kind) in enumerate(log) if author == trace["tid"] and kind == "action"]
+        own = [
+            i for i, (author, kind) in enumerate(log) if author == trace["tid"] and kind == "action"
+        ]
         for clicked, index in zip(trace["submitted"], own, strict=False):
             slowest = max(t["applied"][index] for t in traces if index < len(t["applied"]))
             result.append(slowest - clicked)
@@ -96,9 +98,12 @@ def main() -> None:
     clicks, pings = asyncio.run(run(game, pages))
     one_way = pct(pings, 0.5) / 2
     print(f"## Table «{game}», {pages} Chromium pages over WebRTC ({len(clicks)} clicks)")
-    print(f"click to shown on every page: p50 {pct(clicks, .5):.1f} ms, p95 {pct(clicks, .95):.1f} ms")
-    print(f"raw data-channel ping round trip: p50 {pct(pings, .5):.2f} ms;"
-          f" click p50 / one-way ping: {pct(clicks, .5) / one_way:.0f}x")
+    p50, p95 = pct(clicks, 0.5), pct(clicks, 0.95)
+    print(f"click to shown on every page: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
+    print(
+        f"raw data-channel ping round trip: p50 {pct(pings, 0.5):.2f} ms;"
+        f" click p50 / one-way ping: {pct(clicks, 0.5) / one_way:.0f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -753,9 +753,10 @@ class Peer:
             if table.paused:
                 self.since[key] = now
                 continue
-            if seat == self.seat and owed == "action" and waited >= table.timer:
+            limit = table.timer_for(owed)
+            if seat == self.seat and owed == "action" and waited >= limit:
                 self._timed_out.add(("action", table.round))
-            due = self.is_host and waited >= table.timer + self.grace and seat not in table.out
+            due = self.is_host and waited >= limit + self.grace and seat not in table.out
             if due and self._once(("timeout", *key)):
                 try:
                     await self._post({"t": "timeout", "seat": seat})

@@ -223,6 +223,18 @@ class Table:
             return []
         return [s for s in sorted(self.out) if s not in self.recovered]
 
+    def timer_for(self, owed: str) -> int:
+        """Seconds a seat has for what it owes: a move gets the game's timer for its phase
+        (``config["timers"][phase]``, else the table timer); automatic crypto steps get at least
+        a minute, so a slow device is not mistaken for a withholding one."""
+        if owed != "action":
+            return max(60, self.timer)
+        timers = self.config.get("timers") if isinstance(self.config, dict) else None
+        phase = self.rules.decision(self.state).phase if self.state is not None else ""
+        if isinstance(timers, dict) and isinstance(timers.get(phase), int):
+            return max(1, int(timers[phase]))
+        return self.timer
+
     def obligations(self) -> dict[int, str]:
         """What each seat must post now (one item per seat), for timers and for the driver."""
         result: dict[int, str] = {}

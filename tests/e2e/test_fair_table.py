@@ -41,7 +41,9 @@ async def test_pages_and_python_peer_play_and_audit_together() -> None:
     with signaling_server() as server:
         async with chromium() as browser:
             names = ["Аня", "Боря", "Вера"]
-            players = [await Player.open(browser, server.origin + "/", n, voice=False) for n in names]
+            players = [
+                await Player.open(browser, server.origin + "/", n, voice=False) for n in names
+            ]
             code = await players[0].create_room()
             for player in players[1:]:
                 await player.join_room(code)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 from typing import Any
 
@@ -26,7 +27,7 @@ class FakeMesh:
             room="ROOM42",
             name=name,
             role=role,
-            send=lambda to, obj, me=link: self._send(me, to, obj),
+            send=functools.partial(self._send, link),
             storage=storage,
             backend=NativeBackend(),
             rules_for=rules_for,
@@ -73,7 +74,8 @@ async def test_three_sessions_play_a_game_and_one_reloads_midway() -> None:
     # Let the shuffle start, then reload seat 1 before the game can end.
     for _ in range(30):
         await mesh.run(1)
-        if mesh.sessions[links[1]].peer and mesh.sessions[links[1]].peer.table.stage == "play":
+        seated = mesh.sessions[links[1]].peer
+        if seated is not None and seated.table.stage == "play":
             break
     old = mesh.sessions[links[1]]
     assert old.peer is not None and old.table is not None

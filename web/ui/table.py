@@ -87,7 +87,7 @@ class TableUI:
         if not self._moves or peer.table.paused:
             element.textContent = "⏸" if peer.table.paused else ""
             return
-        limit = peer.table.timer
+        limit = peer.table.timer_for("action")
         left = max(0, int(limit - (wall_ms() - self._turn_since) / 1000))
         element.textContent = f"осталось {left} с"
         element.classList.toggle("urgent", left <= 5)
