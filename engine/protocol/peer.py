@@ -17,10 +17,12 @@ rejoining peer or a new host).
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar, cast
 
 from engine.core.auto import AutoRules
 from engine.core.model import JSON, Action, Knowledge, Rules, canonical_json
@@ -52,6 +54,24 @@ from engine.protocol.players import Player, Waiting
 from engine.protocol.table import CHAIN_LENGTH, DELIVERY_TAG, Member, Table, opened_slot
 from engine.protocol.transport import Transport
 
+F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+
+
+def _one_at_a_time(method: F) -> F:
+    """Run a peer's entry points strictly one after another.
+
+    Crypto is asynchronous (WebCrypto really suspends), so without this a timer tick, a click and
+    an incoming message could interleave inside one step: a host could then number two entries
+    alike, which every other peer rightly reports as equivocation.
+    """
+
+    @functools.wraps(method)
+    async def serialized(self: Peer, *args: Any, **kwargs: Any) -> Any:
+        async with self._lock:
+            return await method(self, *args, **kwargs)
+
+    return cast(F, serialized)
+
 
 class Peer:
     """One participant (player or spectator) at a table."""
@@ -73,6 +93,7 @@ class Peer:
         grace: float = 5.0,
     ) -> None:
         self.id = peer_id
+        self._lock = asyncio.Lock()
         self.rules = rules
         self.backend = backend
         self.transport = transport
@@ -139,6 +160,7 @@ class Peer:
 
     # ----- host powers and UI ---------------------------------------------------------------
 
+    @_one_at_a_time
     async def start(self, config: dict[str, Any], timer: int = 30) -> None:
         """Host only: the first log entry, with the roster and the game's settings."""
         body = {
@@ -150,6 +172,7 @@ class Peer:
         }
         await self._post(body)
 
+    @_one_at_a_time
     async def host_command(self, kind: str, seat: int | None = None) -> None:
         """Host only: ``pause``, ``resume``, ``hurry``, ``kick``."""
         body: dict[str, Any] = {"t": kind}
@@ -157,15 +180,18 @@ class Peer:
             body["seat"] = seat
         await self._post(body)
 
+    @_one_at_a_time
     async def submit(self, action: Action) -> None:
         """The local human's move (one of ``legal_actions``)."""
         self.submitted = action
         await self._act()
 
+    @_one_at_a_time
     async def leave(self) -> None:
         """Leave the game for good (the escrow lets the others carry on)."""
         await self._post({"t": "leave"})
 
+    @_one_at_a_time
     async def rejoin(self, via: str) -> None:
         """Ask ``via`` for the whole log; entries replay through ``receive``; act once caught up."""
         self.catching_up = via
@@ -173,6 +199,7 @@ class Peer:
 
     # ----- receiving ------------------------------------------------------------------------
 
+    @_one_at_a_time
     async def receive(self, sender: str, raw: str) -> None:
         """Handle one wire message from ``sender``; bad input is recorded, never raised."""
         try:
@@ -739,6 +766,7 @@ class Peer:
 
     # ----- time -----------------------------------------------------------------------------
 
+    @_one_at_a_time
     async def tick(self) -> None:
         """Timers: own automatic choice, the host's timeouts, and host failover."""
         now = self.clock()
