@@ -272,7 +272,11 @@ class App:
         elif action == "open-table" and self.table is not None:
             timer = max(5, int(element_value("table-timer") or "30"))
             assembly = max(5, int(element_value("table-assembly") or "60"))
-            config = {"mode": element_value("table-mode"), "timers": {"assembly": assembly}}
+            config: dict[str, Any] = {
+                "mode": element_value("table-mode"),
+                "timers": {"assembly": assembly},
+                "fights": int(element_value("table-fights") or "3"),
+            }
             self.spawn(self.table.open_table(element_value("table-game"), config, timer))
         elif action == "chat":
             field = document.getElementById("chat-input")

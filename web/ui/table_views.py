@@ -52,6 +52,8 @@ def lobby(lang: str, session: TableSession, is_host: bool) -> str:
             f'<form id="table-form" data-action="open-table" class="table-start">'
             f'<label>{t("game")} <select id="table-game">{games}</select></label>'
             f'<label>{t("mode")} <select id="table-mode">{modes}</select></label>'
+            f'<label>{t("fights")} <select id="table-fights"><option>3</option>'
+            "<option>2</option><option>1</option></select></label>"
             f'<label>{t("assembly_timer")} <input id="table-assembly" type="number" min="5"'
             f' max="600" value="60"></label>'
             f'<label>{t("timer")} <input id="table-timer" type="number" min="5"'

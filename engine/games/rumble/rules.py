@@ -73,11 +73,14 @@ class RumbleRules(Rules[State]):
         heroes = config.get("heroes") or list(self.cat.heroes)[:n]
         if not isinstance(heroes, list) or len(heroes) != n:
             raise IllegalAction("heroes: по герою на каждое место")
+        fights = config.get("fights", 3)
+        if not isinstance(fights, int) or not 1 <= fights <= 3:
+            raise IllegalAction("fights: от 1 до 3 схваток в турнире")
         deck = self.cat.spell_deck()
         g: dict[str, Any] = {
             "n": n,
             "mode": mode,
-            "fights": 3,
+            "fights": fights,
             "names": list(names),
             "heroes": list(heroes),
             "fight": 0,

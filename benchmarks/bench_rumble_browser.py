@@ -1,0 +1,75 @@
+"""«Схватка» in the browser: click-to-every-page time, the longest main-thread task during a fight,
+and memory per tab, with three Chromium pages and a server bot over real WebRTC.
+
+``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_rumble_browser'``
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from benchmarks.bench_table_browser import PINGS, TRACE, latencies, pct
+from tests.e2e.harness import Player, chromium, signaling_server
+from tests.e2e.rumble_driver import play_until, setup_lobby, start_rumble
+
+LONG_TASKS = """window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+  .observe({ type: "longtask", buffered: true });"""
+MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize : 0,
+  wasm: window.magicTable.pyodide._module.HEAP8.length })"""
+
+
+async def run() -> dict[str, Any]:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            players = []
+            for name in ("Аня", "Боря", "Вера"):
+                player = await Player.open(browser, server.origin + "/", name, voice=False)
+                players.append(player)
+            for player in players:
+                await player.page.evaluate(f"() => {{ {LONG_TASKS} }}")
+            code = await players[0].create_room()
+            for player in players[1:]:
+                await player.join_room(code)
+            await players[0].page.click("#add-bot")
+            for player in players:
+                await player.wait_open_channels(3, timeout=60)
+            await setup_lobby(players)
+            await start_rumble(players[0], "tournament", 1, 60, 60)
+            await play_until(players, lambda s: s["stage"] == "done", timeout=900)
+            traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
+            pings: list[float] = []
+            for player in players:
+                pings += list(await player.page.evaluate(PINGS, 20))
+            long_tasks = [list(await p.page.evaluate("() => window.__longTasks")) for p in players]
+            memory = [await p.page.evaluate(MEMORY) for p in players]
+            return {
+                "clicks": latencies(traces),
+                "pings": pings,
+                "long": long_tasks,
+                "memory": memory,
+                "entries": len(traces[0]["log"]),
+            }
+
+
+def main() -> None:
+    figures = asyncio.run(run())
+    clicks, pings = figures["clicks"], figures["pings"]
+    one_way = pct(pings, 0.5) / 2
+    longest = max((max(tasks) for tasks in figures["long"] if tasks), default=0.0)
+    count = sum(len(tasks) for tasks in figures["long"])
+    mb = [(m["js"] + m["wasm"]) / 1e6 for m in figures["memory"]]
+    print(f"## «Схватка», one fight: 3 Chromium pages + 1 server bot ({figures['entries']} entries)")
+    print(
+        f"click to shown on every page ({len(clicks)} clicks): p50 {pct(clicks, 0.5):.1f} ms,"
+        f" p95 {pct(clicks, 0.95):.1f} ms; one-way ping {one_way:.2f} ms"
+        f" (click p50 = {pct(clicks, 0.5) / one_way:.0f}x)"
+    )
+    print(f"longest main-thread task during the fight: {longest:.0f} ms ({count} tasks over 50 ms)")
+    print("memory per tab (JS heap + Python heap): " + ", ".join(f"{m:.0f} MB" for m in mb))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""Playing «Схватка» through the page as a person would: pick cards, seal, answer prompts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+
+from .harness import Player
+
+STATE = """() => window.magicTable.pyodide.runPython(`
+import json
+from js import window
+s = window.magicTableApp.table.session
+peer = s.peer
+out = {"stage": "", "log": [], "waiting": [], "phase": "", "paused": False}
+if peer is not None and peer.table.state is not None:
+    view = peer.view()
+    out = {"stage": peer.table.stage, "log": view["log"], "waiting": view["waiting"]["seats"],
+           "phase": view["waiting"]["phase"], "paused": peer.table.paused, "seat": peer.seat,
+           "fight": view["fight"], "names": [x["name"] for x in view["seats"]],
+           "casting": any(x["spell_name"] for x in view["seats"]),
+           "digest": peer.table.digest(), "result": peer.table.result,
+           "obligations": {str(k): v for k, v in peer.table.obligations().items()},
+           "errors": [str(e) for e in peer.errors][-4:] + s.errors[-4:],
+           "entries": len(peer.table.log), "out": sorted(peer.table.out)}
+json.dumps(out)
+`)"""
+
+
+async def table_state(player: Player) -> dict[str, Any]:
+    """What this page's table shows now (stage, log, whom it waits for...)."""
+    return dict(json.loads(await player.page.evaluate(STATE)))
+
+
+async def setup_lobby(players: list[Player]) -> None:
+    """Every page picks a hero and says it is ready."""
+    for i, player in enumerate(players):
+        await player.page.click(f'#heroes button[data-hero="h_{i + 2}"]')
+        await player.page.click("#ready")
+
+
+async def start_rumble(host: Player, mode: str, fights: int, timer: int, assembly: int) -> None:
+    """The host chooses «Схватка», its mode and timers, and starts once everyone is ready."""
+    page = host.page
+    await page.select_option("#table-game", "rumble")
+    await page.select_option("#table-mode", mode)
+    await page.select_option("#table-fights", str(fights))
+    await page.fill("#table-timer", str(timer))
+    await page.fill("#table-assembly", str(assembly))
+    await page.wait_for_selector("#open-table:not([disabled])", timeout=30_000)
+    await page.click("#open-table")
+
+
+async def act(player: Player) -> str:
+    """Make one step of this page's current decision; returns the prompt's phase ('' if none)."""
+    page = player.page
+    prompt = await page.query_selector("#prompt")
+    if prompt is None:
+        return ""
+    phase = str(await prompt.get_attribute("data-phase") or "")
+    with contextlib.suppress(PlaywrightError):  # the panel may have just been redrawn
+        if phase == "assembly":
+            seal = page.locator("#moves button.seal").first
+            if await seal.count():
+                await seal.click(timeout=1000)
+            else:
+                card = page.locator("#hand button.card").first
+                if await card.count():
+                    await card.click(timeout=1000)
+        else:
+            button = page.locator("#moves button").first
+            if await button.count():
+                await button.click(timeout=1000)
+    return phase
+
+
+async def play_until(
+    players: list[Player],
+    done: Any,
+    *,
+    idle: frozenset[str] = frozenset(),
+    timeout: float = 300,
+    on_phase: Any = None,
+) -> dict[str, Any]:
+    """Pages (but the ``idle`` ones) keep playing until ``done(state of the first page)``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        state = await table_state(players[0])
+        if done(state):
+            return state
+        if loop.time() > deadline:
+            report = []
+            for player in players:
+                seen = await table_state(player)
+                seen["log"] = seen["log"][-6:]
+                report.append(f"{player.name}: {json.dumps(seen, ensure_ascii=False)}")
+            raise AssertionError("the game did not get there in time:\n" + "\n".join(report))
+        for player in players:
+            if player.name not in idle:
+                phase = await act(player)
+                if phase and on_phase is not None:
+                    await on_phase(player, phase)
+        await asyncio.sleep(0.15)
+
+
+def count(state: dict[str, Any], text: str) -> int:
+    """How many log lines contain ``text``."""
+    return sum(1 for line in state["log"] if text in line)

@@ -1,0 +1,113 @@
+"""«Схватка» at the table: three browsers and a server bot play a whole tournament over WebRTC.
+
+Along the way one player lets the assembly timer run out (the automatic choice seals for her), the
+host hurries a player and pauses the table, and one player reloads mid-fight; at the end every
+page's fairness audit passes and all pages agree on the table. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from .harness import Player, chromium, signaling_server
+from .rumble_driver import count, play_until, setup_lobby, start_rumble, table_state
+
+pytestmark = pytest.mark.browser
+
+TIMER = 12
+ASSEMBLY = 12
+
+
+async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            names = ["Аня", "Боря", "Вера"]
+            players = [
+                await Player.open(browser, server.origin + "/", n, voice=False) for n in names
+            ]
+            anya, borya, vera = players
+            code = await anya.create_room()
+            for player in (borya, vera):
+                await player.join_room(code)
+            await anya.page.click("#add-bot")
+            for player in players:
+                await player.wait_open_channels(3, timeout=60)
+            await setup_lobby(players)
+            await anya.screenshot("rumble-lobby")
+            await start_rumble(anya, "tournament", 3, TIMER, ASSEMBLY)
+
+            # Vera lets the first assembly timer run out: her seat seals one card by itself.
+            state = await play_until(
+                players,
+                lambda s: count(s, "Вера запечатывает") >= 1,
+                idle=frozenset({"Вера"}),
+                timeout=120,
+            )
+            assert count(state, "Вера запечатывает 1 карту") == 1
+
+            # Borya dawdles over his next spell; the host hurries him.
+            before = count(state, "Боря запечатывает")
+            await play_until(
+                players,
+                lambda s: s["phase"] == "assembly" and s["waiting"] == [1],
+                idle=frozenset({"Боря"}),
+                timeout=120,
+            )
+            await anya.page.click('button[data-command="hurry-all"]')
+            state = await play_until(
+                players,
+                lambda s: count(s, "Боря запечатывает") > before,
+                idle=frozenset({"Боря"}),
+                timeout=TIMER / 2,  # well before his own timer would have run out
+            )
+
+            # The host pauses while the table waits for people: no timer fires; then it resumes.
+            everyone = frozenset(names)
+            await play_until(
+                players,
+                lambda s: bool(s["waiting"]) and s["phase"] not in ("initiative", "open"),
+                idle=everyone,
+                timeout=60,
+            )
+            await anya.page.click('button[data-command="pause"]')
+            for player in players:
+                await player.page.wait_for_function(
+                    "() => document.querySelector('#table-status').textContent.includes('пауза')"
+                )
+            paused_log = len((await table_state(anya))["log"])
+            await asyncio.sleep(TIMER + 6)
+            assert len((await table_state(anya))["log"]) == paused_log, "timers ran while paused"
+            await anya.page.click('button[data-command="resume"]')
+
+            shots: set[str] = set()
+
+            async def screenshots(player: Player, phase: str) -> None:
+                if phase == "absorb" and "absorb" not in shots:
+                    shots.add("absorb")
+                    await player.screenshot("rumble-creature-prompt-live")
+
+            state = await play_until(players, lambda s: s["casting"], timeout=120)
+            await anya.screenshot("rumble-table-mid-spell")
+
+            # Borya reloads in the middle of the fight and carries on.
+            await borya.page.reload()
+            await borya.wait_ready()
+            await borya.page.wait_for_selector("#table-status", timeout=60_000)
+            state = await play_until(
+                players,
+                lambda s: s["stage"] == "done",
+                timeout=900,
+                on_phase=screenshots,
+            )
+            await anya.page.wait_for_selector("#summary")
+            await anya.screenshot("rumble-tournament-summary")
+
+            finals = [await table_state(p) for p in players]
+            assert {f["digest"] for f in finals} == {finals[0]["digest"]}
+            for final, player in zip(finals, players, strict=True):
+                assert final["result"] == {"ok": True, "blame": {}}, (player.name, final)
+                assert final["fight"] == 3
+                assert not player.errors, (player.name, player.errors)
+            assert any("Партия окончена" in line for line in state["log"])
