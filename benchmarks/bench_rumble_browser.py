@@ -15,8 +15,9 @@ from tests.e2e.harness import Player, chromium, signaling_server
 from tests.e2e.rumble_driver import play_until, setup_lobby, start_rumble
 
 LONG_TASKS = """window.__longTasks = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
-  .observe({ type: "longtask", buffered: true });"""
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+}).observe({ type: "longtask", buffered: true });"""
 MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize : 0,
   wasm: window.magicTable.pyodide._module.HEAP8.length })"""
 
@@ -61,7 +62,8 @@ def main() -> None:
     longest = max((max(tasks) for tasks in figures["long"] if tasks), default=0.0)
     count = sum(len(tasks) for tasks in figures["long"])
     mb = [(m["js"] + m["wasm"]) / 1e6 for m in figures["memory"]]
-    print(f"## «Схватка», one fight: 3 Chromium pages + 1 server bot ({figures['entries']} entries)")
+    entries = figures["entries"]
+    print(f"## «Схватка», one fight: 3 Chromium pages + 1 server bot ({entries} entries)")
     print(
         f"click to shown on every page ({len(clicks)} clicks): p50 {pct(clicks, 0.5):.1f} ms,"
         f" p95 {pct(clicks, 0.95):.1f} ms; one-way ping {one_way:.2f} ms"

@@ -1,4 +1,4 @@
-"""A tournament may be shortened to one or two fights (quick games, phone tests); three by default."""
+"""A tournament may be shortened to one or two fights (quick games, phone tests); three is usual."""
 
 from __future__ import annotations
 
