@@ -16,7 +16,7 @@ import json
 from js import window
 s = window.magicTableApp.table.session
 peer = s.peer
-out = {"stage": "", "log": [], "waiting": [], "phase": "", "paused": False}
+out = {"stage": "", "log": [], "waiting": [], "phase": "", "paused": False, "casting": False}
 if peer is not None and peer.table.state is not None:
     view = peer.view()
     out = {"stage": peer.table.stage, "log": view["log"], "waiting": view["waiting"]["seats"],
@@ -68,7 +68,7 @@ async def act(player: Player) -> str:
             if await seal.count():
                 await seal.click(timeout=1000)
             else:
-                card = page.locator("#hand button.card").first
+                card = page.locator("#hand button.hand-card").first
                 if await card.count():
                     await card.click(timeout=1000)
         else:

@@ -85,7 +85,9 @@ def wizard(seat: dict[str, Any], me: int | None, view: dict[str, Any]) -> str:
         + [chip(d, "disease") for d in seat["diseases"]]
         + [chip(g, "ghost") for g in seat["ghost_cards"]]
     )
-    palace = ' <span class="palace" title="Хозяин Хоромов">🏰</span>' if seat["palace"] else ""
+    palace = ""
+    if seat["palace"]:
+        palace = ' <span class="palace" title="Хозяин Хоромов">♜ Хоромы</span>'
     status = "" if seat["alive"] else ' <span class="ghost-mark">призрак</span>'
     return (
         f'<article class="{" ".join(classes)}" data-seat="{seat["seat"]}">'
@@ -108,7 +110,7 @@ def hand(view: dict[str, Any], selected: list[int], sealing: bool) -> str:
         action = "pick" if sealing else "card-info"
         label = name_of(cid) if cid else "…"
         items.append(
-            f'<button type="button" class="card{chosen}" data-action="{action}"'
+            f'<button type="button" class="hand-card{chosen}" data-action="{action}"'
             f' data-slot="{slot}" data-card="{escape(cid or "")}"'
             f' aria-pressed="{str(bool(chosen)).lower()}" title="{escape(text_of(cid or ""))}">'
             f'<img src="{art(cid) if cid else BACK}" alt=""><span>{escape(label)}</span></button>'

@@ -1,0 +1,41 @@
+"""«Схватка» on phone-sized screens (390×844): two players and a bot play one fight to the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from .harness import Player, chromium, signaling_server
+from .rumble_driver import play_until, setup_lobby, start_rumble, table_state
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+NO_SIDEWAYS_SCROLL = "() => document.scrollingElement.scrollWidth <= window.innerWidth + 1"
+
+
+async def test_one_fight_on_phone_screens() -> None:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            players = [
+                await Player.open(browser, server.origin + "/", name, voice=False, viewport=PHONE)
+                for name in ("Аня", "Боря")
+            ]
+            code = await players[0].create_room()
+            await players[1].join_room(code)
+            await players[0].page.click("#add-bot")
+            for player in players:
+                await player.wait_open_channels(2, timeout=60)
+            await setup_lobby(players)
+            await start_rumble(players[0], "tournament", 1, 20, 20)
+            await play_until(players, lambda s: s["casting"], timeout=180)
+            await players[1].screenshot("rumble-phone-mid-fight")
+            assert await players[1].page.evaluate(NO_SIDEWAYS_SCROLL)
+            await play_until(players, lambda s: s["stage"] == "done", timeout=600)
+            await players[0].page.wait_for_selector("#summary")
+            await players[0].screenshot("rumble-phone-summary")
+            for player in players:
+                final = await table_state(player)
+                assert final["result"] == {"ok": True, "blame": {}}, final
+                assert final["fight"] == 1
+                assert await player.page.evaluate(NO_SIDEWAYS_SCROLL)
+                assert not player.errors, (player.name, player.errors)
