@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-from .harness import Player, chromium, signaling_server
+from .harness import ROOT, Player, chromium, signaling_server
 from .rumble_driver import count, play_until, setup_lobby, start_rumble, table_state
 
 pytestmark = pytest.mark.browser
@@ -103,6 +103,9 @@ async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
             )
             await anya.page.wait_for_selector("#summary")
             await anya.screenshot("rumble-tournament-summary")
+            if "absorb" not in shots:  # no creature was hit in this game: show the prompt anyway
+                await show_creature_prompt(anya)
+                await anya.screenshot("rumble-creature-prompt")
 
             finals = [await table_state(p) for p in players]
             assert {f["digest"] for f in finals} == {finals[0]["digest"]}
@@ -111,3 +114,32 @@ async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
                 assert final["fight"] == 3
                 assert not player.errors, (player.name, player.errors)
             assert any("Партия окончена" in line for line in state["log"])
+
+
+CREATURE_PROMPT = """(scenario) => { const py = window.magicTable.pyodide;
+py.globals.set("scenario", scenario);
+return py.runPython(`
+import json
+from js import document
+from engine.games.rumble.scenario import ScenarioRun
+from web.ui import rumble_views
+run = ScenarioRun(json.loads(scenario))
+for _ in range(500):
+    decision = run.table.decision()
+    if decision.phase == "absorb":
+        break
+    run.table.step(run._choice)
+seat = decision.seats[0]
+knowledge = run.table.knowledge[seat]
+view = run.rules.view(run.table.state, knowledge)
+moves = run.rules.legal_actions(run.table.state, seat, knowledge)
+document.getElementById("table").innerHTML = rumble_views.board(view, seat, moves, [])
+document.getElementById("prompt").textContent
+`); }"""
+
+
+async def show_creature_prompt(player: Player) -> None:
+    """Render the creature prompt of a scripted position (the seeds' scenario 02) in the page."""
+    scenario = (ROOT / "seeds" / "rumble" / "scenarios" / "02_cloak_and_creature.json").read_text()
+    text = await player.page.evaluate(CREATURE_PROMPT, scenario)
+    assert "В вас летит удар" in text and "Сбросить тварь" in text, text

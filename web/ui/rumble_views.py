@@ -233,7 +233,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     waiting = [names[s] for s in view["waiting"].get("seats", []) if s < len(names)]
     wait_line = f'<p class="wait">Ждём: {escape(", ".join(waiting))}</p>' if waiting else ""
     log_items = "".join(f"<li>{escape(line)}</li>" for line in view["log"][-150:])
-    summary = results(view) if view["waiting"]["kind"] == "terminal" else ""
+    summary = results(view) if view["waiting"]["kind"] == "terminal" else fight_banner(view)
     return (
         f'<section class="rumble" data-fight="{view["fight"]}">{head}'
         f'<div class="wizards">{wizards}</div>{dice(view["log"])}{wait_line}{summary}'
@@ -258,10 +258,17 @@ def results(view: dict[str, Any]) -> str:
     )
 
 
-def fight_summary(view: dict[str, Any], fight: int) -> str:
-    """A short note after a fight: who holds which medals now."""
-    medals = "; ".join(f"{s['name']}: ⚔{s['kills']} ★{s['survivals']}" for s in view["seats"])
-    return f"Схватка {fight} окончена. Медали — {medals}."
+def fight_banner(view: dict[str, Any]) -> str:
+    """Right after a fight ends (until the next round is under way): its result and the medals."""
+    recent = view["log"][-12:]
+    ended = [line for line in recent if line.startswith("Схватка окончена")]
+    if not ended or any(line.startswith("Раунд 2") for line in recent):
+        return ""
+    medals = "; ".join(f"{s['name']}: ⚔ {s['kills']} ★ {s['survivals']}" for s in view["seats"])
+    return (
+        f'<div id="fight-summary" class="summary"><b>{escape(ended[-1])}</b>'
+        f"<p>Медали: {escape(medals)}</p></div>"
+    )
 
 
 def detail(card_id: str) -> str:
