@@ -70,13 +70,7 @@ class TablePeer:
 
     def on_message(self, link: str, message: dict[str, Any]) -> bool:
         """Hand table messages to the session; False for anything else (chat...)."""
-        kind = message.get("t")
-        if self.session is None or not isinstance(kind, str):
-            return False
-        if kind == "game" or kind.startswith("table-"):
-            self.session.deliver(link, message)
-            return True
-        return False
+        return self.session is not None and self.session.take(link, message)
 
     def _on_update(self) -> None:
         peer = self.session.peer if self.session else None

@@ -228,6 +228,14 @@ class TableSession:
         if tid is not None and self.links.get(tid) == link:
             del self.links[tid]
 
+    def take(self, link: str, message: dict[str, Any]) -> bool:
+        """Queue ``message`` if it belongs to the table (``game``, ``table-*``); False if not."""
+        kind = message.get("t")
+        if not isinstance(kind, str) or not (kind == "game" or kind.startswith("table-")):
+            return False
+        self.deliver(link, message)
+        return True
+
     def deliver(self, link: str, message: dict[str, Any]) -> None:
         """Queue one table message from ``link``; handled strictly in arrival order."""
         self._queue.put_nowait((link, message))

@@ -109,14 +109,8 @@ class TableUI:
             self.session.link_closed(link)
 
     def deliver(self, link: str, message: dict[str, Any]) -> bool:
-        """Table messages go to the session; False for anything else."""
-        kind = message.get("t")
-        if self.session is None or not isinstance(kind, str):
-            return False
-        if kind == "game" or kind.startswith("table-"):
-            self.session.deliver(link, message)
-            return True
-        return False
+        """Hand table messages to the session; False for anything else (chat...)."""
+        return self.session is not None and self.session.take(link, message)
 
     # ----- user actions -------------------------------------------------------------------
 
