@@ -10,6 +10,7 @@ import pytest
 from playwright.async_api import Error as PlaywrightError
 
 from .harness import Player, PythonPeer, chromium, signaling_server
+from .rumble_driver import setup_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -51,8 +52,9 @@ async def test_pages_and_python_peer_play_and_audit_together() -> None:
             try:
                 for player in players:
                     await player.wait_open_channels(3)
+                await setup_lobby(players)  # heroes and «Я готов»; the Python peer is ready at once
                 host = players[0].page
-                await host.wait_for_selector("#open-table")
+                await host.wait_for_selector("#open-table:not([disabled])", timeout=30_000)
                 # Wait until the host's table knows everyone (table-hello from each peer).
                 await host.wait_for_function(
                     "() => window.magicTableApp.table.session.hellos.length === 4", timeout=20_000
