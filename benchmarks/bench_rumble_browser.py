@@ -16,8 +16,9 @@ from tests.e2e.rumble_driver import play_until, setup_lobby, start_rumble
 
 LONG_TASKS = """window.__longTasks = [];
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });"""
+SINCE = """(since) => window.__longTasks.filter(([start]) => start >= since).map(([, d]) => d)"""
 MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize : 0,
   wasm: window.magicTable.pyodide._module.HEAP8.length })"""
 
@@ -38,13 +39,17 @@ async def run() -> dict[str, Any]:
             for player in players:
                 await player.wait_open_channels(3, timeout=60)
             await setup_lobby(players)
+            starts = [await p.page.evaluate("() => performance.now()") for p in players]
             await start_rumble(players[0], "tournament", 1, 60, 60)
             await play_until(players, lambda s: s["stage"] == "done", timeout=900)
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             pings: list[float] = []
             for player in players:
                 pings += list(await player.page.evaluate(PINGS, 20))
-            long_tasks = [list(await p.page.evaluate("() => window.__longTasks")) for p in players]
+            long_tasks = [
+                list(await p.page.evaluate(SINCE, since))
+                for p, since in zip(players, starts, strict=True)
+            ]
             memory = [await p.page.evaluate(MEMORY) for p in players]
             return {
                 "clicks": latencies(traces),

@@ -15,6 +15,7 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 
 from tests.e2e.harness import Player, chromium, signaling_server
+from tests.e2e.rumble_driver import setup_lobby
 
 NAMES = ["Аня", "Боря", "Вера", "Гоша", "Даша", "Егор"]
 TRACE = """() => { const t = window.magicTableApp.table; return JSON.stringify({
@@ -47,16 +48,27 @@ async def play(players: list[Player], timeout: float = 600) -> None:
 
 
 def latencies(traces: list[dict[str, Any]]) -> list[float]:
-    """For each click, ms until the resulting action entry was shown on the slowest page."""
+    """For each click, ms until the resulting action entry was shown on the slowest page.
+
+    A click's entry is this page's first action in the log after the click (automatic moves and
+    timer choices made no click and are skipped)."""
     result = []
     log = traces[0]["log"]
     for trace in traces:
-        own = [
-            i for i, (author, kind) in enumerate(log) if author == trace["tid"] and kind == "action"
-        ]
-        for clicked, index in zip(trace["submitted"], own, strict=False):
-            slowest = max(t["applied"][index] for t in traces if index < len(t["applied"]))
-            result.append(slowest - clicked)
+        for clicked, entries in trace["submitted"]:
+            index = next(
+                (
+                    i
+                    for i in range(int(entries), len(log))
+                    if log[i][0] == trace["tid"] and log[i][1] == "action"
+                ),
+                None,
+            )
+            if index is None:
+                continue
+            shown = [t["applied"][index] for t in traces if index < len(t["applied"])]
+            if len(shown) == len(traces):
+                result.append(max(shown) - clicked)
     return result
 
 
@@ -77,10 +89,9 @@ async def run(game: str, pages: int) -> tuple[list[float], list[float]]:
                 await player.join_room(code)
             for player in players:
                 await player.wait_open_channels(pages - 1)
+            await setup_lobby(players)
             host = players[0].page
-            await host.wait_for_function(
-                f"() => window.magicTableApp.table.session.hellos.length === {pages}"
-            )
+            await host.wait_for_selector("#open-table:not([disabled])", timeout=30_000)
             await host.select_option("#table-game", game)
             await host.fill("#table-timer", "600")
             await host.click("#open-table")

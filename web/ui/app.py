@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from js import Object, document, localStorage, performance, sessionStorage, window
 from pyodide.ffi import JsProxy, create_proxy, to_js
 
-from . import pages, qr, rumble_views, views
+from . import qr, views
 from .i18n import LANGUAGES, tr
 from .room import BadMessage, ChatLine, Room, parse_message
-from .table import TableUI, element_value
+
+if TYPE_CHECKING:
+    from .table import TableUI
 
 SESSION_KEY = "mt.session"
 CHAT_KEY = "mt.chat."
@@ -217,13 +219,13 @@ class App:
             self.table.pick(int(target.getAttribute("data-slot")))
             self.show_card(str(target.getAttribute("data-card")))
         elif action == "catalog":
-            self.open_overlay(pages.catalog())
+            self.open_overlay(lazy_pages().catalog())
         elif action == "catalog-filter":
             kind, key = str(target.getAttribute("data-kind")), str(target.getAttribute("data-key"))
             self.catalog_filter[kind] = key
-            self.open_overlay(pages.catalog(**self.catalog_filter))
+            self.open_overlay(lazy_pages().catalog(**self.catalog_filter))
         elif action == "rules":
-            self.open_overlay(pages.rules())
+            self.open_overlay(lazy_pages().rules())
         elif action == "close-overlay":
             document.getElementById("overlay").close()
         elif action == "close-detail":
@@ -270,6 +272,8 @@ class App:
                 return
             self.spawn(self.enter(code if action == "join" else None, None))
         elif action == "open-table" and self.table is not None:
+            from .table import element_value
+
             timer = max(5, int(element_value("table-timer") or "30"))
             assembly = max(5, int(element_value("table-assembly") or "60"))
             config: dict[str, Any] = {
@@ -360,6 +364,8 @@ class App:
         """A card's name, picture and full text in the detail pane (tap on a phone, click)."""
         pane = document.getElementById("card-detail")
         if pane and card_id:
+            from . import rumble_views
+
             pane.innerHTML = rumble_views.detail(card_id)
             pane.hidden = False
 
@@ -415,6 +421,8 @@ class App:
         window.history.replaceState(None, "", ROOM_PATH + self.room.code)
         if self.table is not None:
             self.table.stop()
+        from .table import TableUI
+
         self.table = TableUI(self.room, self.name, self.role, self.send_to)
         self.table.lang = self.lang
         self.render_room()
@@ -543,5 +551,18 @@ async def start(opts: JsProxy) -> None:
     APP = App(opts)
     window.magicTableApp = APP
     APP.boot()
-    # Import the QR library once the page is usable, before the first room view needs it.
-    asyncio.get_event_loop().call_later(0.3, qr.warm_up)
+    # Import what the room and the table need once the page is usable, not on the start-up path.
+    asyncio.get_event_loop().call_later(0.3, warm_up)
+
+
+def warm_up() -> None:
+    """Import the QR library, the table (engine, fair play) and the card views ahead of use."""
+    qr.warm_up()
+    from . import pages, table  # noqa: F401
+
+
+def lazy_pages() -> Any:
+    """The catalog and rules pages (imported on first use)."""
+    from . import pages
+
+    return pages

@@ -44,7 +44,7 @@ class TableUI:
         # Wall-clock milliseconds when each log entry was first shown here, and when this page's
         # player clicked a move: the benchmarks read them to measure click-to-every-peer time.
         self.applied_at: list[float] = []
-        self.submitted_at: list[float] = []
+        self.submitted_at: list[list[float]] = []  # [click time, log length at the click]
         self.selected: list[int] = []
         self._turn_since = 0.0
 
@@ -145,7 +145,8 @@ class TableUI:
 
     async def move(self, index: int) -> None:
         if self.session is not None and 0 <= index < len(self._moves):
-            self.submitted_at.append(wall_ms())
+            entries = len(self.session.peer.table.log) if self.session.peer else 0
+            self.submitted_at.append([wall_ms(), entries])
             self.selected = []
             await self.session.submit(self._moves[index])
 
