@@ -7,7 +7,7 @@ PYTEST_ARGS ?=
 .PHONY: play test setup site chromium lint bench
 
 play: site
-	@echo "Open http://$(HOST):$(PORT)/ in a browser (share the room link with friends on your network)."
+	@echo "Open http://$(HOST):$(PORT)/ in a browser. Friends on your network: make play HOST=0.0.0.0"
 	$(PYTHON) -m signaling --host $(HOST) --port $(PORT)
 
 test: site chromium lint

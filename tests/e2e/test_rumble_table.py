@@ -142,4 +142,4 @@ async def show_creature_prompt(player: Player) -> None:
     """Render the creature prompt of a scripted position (the seeds' scenario 02) in the page."""
     scenario = (ROOT / "seeds" / "rumble" / "scenarios" / "02_cloak_and_creature.json").read_text()
     text = await player.page.evaluate(CREATURE_PROMPT, scenario)
-    assert "В вас летит удар" in text and "Сбросить тварь" in text, text
+    assert "В вас летит удар" in text and "Сбросить тварь «Лесной Тролль»" in text, text

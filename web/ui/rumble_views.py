@@ -158,8 +158,15 @@ def prompt(view: dict[str, Any], moves: list[Action], selected: list[int], names
     elif phase == "absorb":
         hit = view["waiting"].get("hit")
         title = f"В вас летит удар: {hit} урона. Сбросить тварь, чтобы поглотить его?"
+        seat = moves[0].get("seat")
+        me: dict[str, Any] = next((s for s in view["seats"] if s["seat"] == seat), {})
+        creatures = dict(zip(me.get("creature_slots", []), me.get("creatures", []), strict=False))
         for i, move in enumerate(moves):
-            label = "Принять удар" if move.get("creature") is None else "Сбросить тварь"
+            slot = move.get("creature")
+            if slot is None:
+                label = f"Принять удар ({hit})"
+            else:
+                label = f"Сбросить тварь «{name_of(creatures.get(slot))}»"
             buttons.append(_move_button(i, label))
     elif phase == "target":
         title = "Выберите цель."

@@ -322,6 +322,7 @@ class RumbleRules(Rules[State]):
                     "spell": [c["card"] for c in cast["cards"]] if cast else [],
                     "spell_name": cast.get("name") if cast else None,
                     "creatures": [c["card"] for c in g["creatures"][s]],
+                    "creature_slots": [c["slot"] for c in g["creatures"][s]],
                     "treasures": list(g["treasures"][s]),
                     "diseases": [t.split("#")[0] for t in g["diseases"][s]],
                     "ghost_cards": list(g["ghost_next"][s]) + list(g["ghost_active"][s]),
