@@ -16,21 +16,14 @@ from typing import Any
 
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Knowledge
+from engine.core.scenario import ScenarioError
+from engine.core.scenario import need as _need
 
 from .cards import SUITS, TOKENS, Catalog, load_catalog
 from .rules import NevermoreRules
 from .table import G, draw
 
 MAX_STEPS = 20_000
-
-
-class ScenarioError(ValueError):
-    """The scenario file is not a playable position."""
-
-
-def _need(cond: bool, message: str) -> None:
-    if not cond:
-        raise ScenarioError(message)
 
 
 class ScenarioRun:

@@ -15,21 +15,14 @@ from typing import Any
 
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Kind, Knowledge
+from engine.core.scenario import ScenarioError
+from engine.core.scenario import need as _need
 
 from .cards import SLOTS, WILD, Catalog, CatalogError, load_catalog
 from .rules import RumbleRules
 
 PILES = {"disease": "bag", "treasure": "t_pile", "ghost": "ghost_pile"}
 MAX_STEPS = 20_000
-
-
-class ScenarioError(ValueError):
-    """The scenario file is not a playable position."""
-
-
-def _need(cond: bool, message: str) -> None:
-    if not cond:
-        raise ScenarioError(message)
 
 
 class ScenarioRun:
