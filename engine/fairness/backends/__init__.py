@@ -2,12 +2,10 @@
 
 ``available_backends()`` lists what this runtime can load (WebCrypto only under Pyodide,
 ``cryptography`` only where it is installed, pure Python always). ``select_backend()`` runs the
-reference vectors on each and keeps the fastest that agrees bit for bit.
+reference vectors on each, fastest kind first, and keeps the first that agrees bit for bit.
 """
 
 from __future__ import annotations
-
-import time
 
 from engine.fairness import curve
 from engine.fairness.backends.base import CryptoBackend, CryptoError, KeyPair
@@ -95,19 +93,13 @@ _AES_REF = "e85a9edc7ed5e1b6bd1e737a4e64cdb5c3a13c59f207b1"
 
 
 async def select_backend(prefer: str | None = None) -> CryptoBackend:
-    """The fastest backend that passes ``self_test`` (or the one named ``prefer``)."""
-    best: tuple[float, CryptoBackend] | None = None
+    """The first backend, fastest kind first, that passes ``self_test`` (or the one named
+    ``prefer``). The order is fixed rather than timed: a timing race on a handful of operations
+    is noise on a busy machine, while at the sizes a game needs WebCrypto and ``cryptography``
+    are many times faster than pure Python (docs/benchmarks.md)."""
     for backend in available_backends():
         if prefer is not None and backend.name != prefer:
             continue
-        if not await self_test(backend):
-            continue
-        pairs = [(curve.scalar_from_bytes(b"timing", bytes([i])), curve.GX) for i in range(8)]
-        start = time.perf_counter()
-        await backend.mult_many(pairs)
-        elapsed = time.perf_counter() - start
-        if best is None or elapsed < best[0]:
-            best = (elapsed, backend)
-    if best is None:
-        raise CryptoError(f"no crypto backend passed the self-test (wanted {prefer or 'any'})")
-    return best[1]
+        if await self_test(backend):
+            return backend
+    raise CryptoError(f"no crypto backend passed the self-test (wanted {prefer or 'any'})")
