@@ -9,14 +9,13 @@ JSON. The format is documented in ``docs/scenarios.md``. Bad input: a clear mess
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from typing import Any
 
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Knowledge
-from engine.core.scenario import ScenarioError
+from engine.core.scenario import ScenarioError, run_cli
 from engine.core.scenario import need as _need
 
 from .cards import SUITS, TOKENS, Catalog, load_catalog
@@ -239,22 +238,8 @@ def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("использование: python -m engine.games.nevermore.scenario FILE.json", file=sys.stderr)
-        return 2
-    try:
-        with open(args[0], encoding="utf-8") as f:
-            data = json.load(f)
-        out = run_scenario(data)
-    except (OSError, json.JSONDecodeError) as exc:
-        print(f"не удалось прочитать сценарий: {exc}", file=sys.stderr)
-        return 2
-    except ScenarioError as exc:
-        print(f"ошибка сценария: {exc}", file=sys.stderr)
-        return 2
-    print(json.dumps(out, ensure_ascii=False, indent=1))
-    return 0
+    """Command line: play FILE.json and print the result."""
+    return run_cli("engine.games.nevermore.scenario", run_scenario, argv, ())
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Kind, Knowledge
-from engine.core.scenario import ScenarioError
+from engine.core.scenario import ScenarioError, run_cli
 from engine.core.scenario import need as _need
 
 from .cards import SLOTS, WILD, Catalog, CatalogError, load_catalog
@@ -266,28 +266,9 @@ def run_scenario(data: dict[str, Any], catalog: Catalog | None = None) -> dict[s
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("использование: python -m engine.games.rumble.scenario FILE.json", file=sys.stderr)
-        return 2
-    try:
-        with open(args[0], encoding="utf-8") as handle:
-            data = json.load(handle)
-        result = run_scenario(data)
-    except FileNotFoundError:
-        print(f"ошибка: файл {args[0]} не найден", file=sys.stderr)
-        return 2
-    except json.JSONDecodeError as exc:
-        print(f"ошибка: {args[0]} — не JSON ({exc.msg}, строка {exc.lineno})", file=sys.stderr)
-        return 2
-    except (ScenarioError, CatalogError, IllegalAction) as exc:
-        print(f"ошибка сценария: {exc}", file=sys.stderr)
-        return 2
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
-        print(f"ошибка сценария: неверные данные ({exc!r})", file=sys.stderr)
-        return 2
-    print(json.dumps(result, ensure_ascii=False, indent=1))
-    return 0
+    """Command line: play FILE.json and print the result."""
+    errors = (CatalogError, IllegalAction)
+    return run_cli("engine.games.rumble.scenario", run_scenario, argv, errors)
 
 
 if __name__ == "__main__":
