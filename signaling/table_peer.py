@@ -59,7 +59,7 @@ class TablePeer:
         )
         await session.setup()
         # A bot is always ready, with a hero of its own.
-        session.hero, session.ready = f"h_{8 - len(self.mesh.peers) % 8}", True
+        session.set_profile(f"h_{8 - len(self.mesh.peers) % 8}", True)
         self.session = session
         self.mesh.on_open = session.channel_open
         self.mesh.on_close = session.link_closed

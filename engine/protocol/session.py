@@ -161,11 +161,19 @@ class TableSession:
         if stored.get("tid") and stored.get("bundle"):
             self.tid = str(stored["tid"])
             self.bundle = SecretBundle.from_json(stored["bundle"])
+            self.hero = str(stored.get("hero") or self.hero)
+            self.ready = stored.get("ready") is True
         else:
             self.tid = secrets.token_hex(8)
             self.bundle = await SecretBundle.create(self.backend)
         self.hellos[self.tid] = Hello(
-            self.tid, self.name, self.role, self.bundle.sign.public, self.bundle.dh.public
+            self.tid,
+            self.name,
+            self.role,
+            self.bundle.sign.public,
+            self.bundle.dh.public,
+            self.hero,
+            self.ready,
         )
         if isinstance(stored.get("table"), dict):
             self._build_peer(stored["table"])
@@ -182,7 +190,8 @@ class TableSession:
 
     def _save(self) -> None:
         assert self.bundle is not None
-        record = {"tid": self.tid, "bundle": self.bundle.to_json(), "table": self.table}
+        record: dict[str, Any] = {"tid": self.tid, "bundle": self.bundle.to_json()}
+        record |= {"table": self.table, "hero": self.hero, "ready": self.ready}
         self.storage.setItem(self.key, json.dumps(record))
 
     def hello(self) -> dict[str, Any]:
@@ -205,13 +214,15 @@ class TableSession:
         me = self.hellos.get(self.tid)
         if me is not None:
             me.hero, me.ready = self.hero, ready
+        self._save()
         for link in self.links.values():
             self.send(link, self.hello())
         self.on_update()
 
     def players_ready(self) -> bool:
-        """True when every player who said hello is ready (spectators do not count)."""
-        players = [h for h in self.hellos.values() if h.role == "player"]
+        """True when every player connected now is ready (spectators do not count)."""
+        present = [h for tid, h in self.hellos.items() if tid == self.tid or tid in self.links]
+        players = [h for h in present if h.role == "player"]
         return bool(players) and all(h.ready for h in players)
 
     # ----- mesh events -----------------------------------------------------------------------
@@ -294,10 +305,10 @@ class TableSession:
                 await self.peer.rejoin(hello.tid)
 
     async def _on_open(self, link: str, message: dict[str, Any]) -> None:
-        if self.table is not None:
-            if message.get("game") != self.table["game"]:
-                raise SessionError("a second table-open while a table runs")
+        if self.table is not None and message.get("game") == self.table["game"]:
             return
+        if self.table is not None and not self.finished():
+            raise SessionError("a second table-open while a table runs")
         sender = self.tids.get(link)
         try:
             roster = [Member.from_json(m) for m in message["roster"]]
@@ -310,6 +321,7 @@ class TableSession:
             hello = self.hellos.get(member.peer)
             if hello is not None and (hello.sign, hello.dh) != (member.sign, member.dh):
                 raise SessionError(f"table-open holds wrong keys for {hello.name}")
+        self.close_table()  # a finished game makes way for the next one
         self._build_peer(table)
         self._save()
         if message.get("late") and self.peer is not None and sender is not None:
@@ -357,8 +369,9 @@ class TableSession:
         self, rules: str, config: dict[str, Any], order: list[str], timer: int = 30
     ) -> None:
         """Host: seat everyone in ``order`` (tids) who said hello, then start the game."""
-        if self.table is not None:
+        if self.table is not None and not self.finished():
             raise SessionError("a table is already running in this room")
+        self.close_table()
         members: list[Member] = []
         for tid in order:
             hello = self.hellos.get(tid)
@@ -404,9 +417,13 @@ class TableSession:
             await self.peer.submit(action)
             self.on_update()
 
+    def finished(self) -> bool:
+        """True when the table's game is over (audited) or stopped: a new one may be opened."""
+        return self.peer is not None and self.peer.table.stage in ("done", "halted")
+
     def close_table(self) -> None:
-        """Forget the finished table (keeps the identity for the next one)."""
-        self.table, self.peer = None, None
+        """Forget the table (the identity and keys stay for the next game)."""
+        self.table, self.peer, self.rejoin_pending = None, None, False
         self._save()
 
     async def tick(self) -> None:

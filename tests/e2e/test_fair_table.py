@@ -92,3 +92,16 @@ async def test_pages_and_python_peer_play_and_audit_together() -> None:
                 assert await status.get_attribute("data-digest") == bot_digest
                 assert not player.errors, (player.name, player.errors)
             await players[0].screenshot("fair-table-done")
+
+            # The next game at the same table: the host opens it from the finished one.
+            await host.select_option("#table-game", "toy")
+            await host.click("#open-table")
+            for player in players:
+                await player.page.wait_for_function(
+                    "(old) => { const s = document.querySelector('#table-status');"
+                    " return s && s.dataset.digest !== old; }",
+                    arg=bot_digest,
+                )
+            await play_until(players, {"done"}, timeout=120)
+            for player in players:
+                assert await player.page.get_attribute("#table-result", "data-ok") == "true"

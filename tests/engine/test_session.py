@@ -10,7 +10,7 @@ from typing import Any
 from engine.fairness.backends.native import NativeBackend
 from engine.games import rules_for
 from engine.protocol.players import RandomBot
-from engine.protocol.session import MemoryStorage, TableSession
+from engine.protocol.session import MemoryStorage, SessionError, TableSession
 
 
 class FakeMesh:
@@ -169,3 +169,30 @@ async def test_heroes_and_ready_reach_everyone_and_go_into_the_game_config() -> 
     assert sb.table is not None
     assert sb.table["config"]["names"] == ["Аня", "Боря"]
     assert sb.table["config"]["heroes"] == ["h_3", "h_5"]
+
+
+async def test_after_a_finished_game_the_host_opens_the_next_one() -> None:
+    mesh = FakeMesh()
+    links = [mesh.add(name, MemoryStorage(), i) for i, name in enumerate("АБВ")]
+    for link in links:
+        await mesh.sessions[link].setup()
+    mesh.connect_all()
+    await mesh.run(5)
+    host = mesh.sessions[links[0]]
+    order = [mesh.sessions[link].tid for link in links]
+    await host.open_table("toy", {}, order)
+    # While the first game runs, a second one is refused.
+    try:
+        await host.open_table("toy", {}, order)
+        raise AssertionError("a second table opened while the first one ran")
+    except SessionError:
+        pass
+    await mesh.run()
+    first = host.table
+    assert first is not None and all(s.finished() for s in mesh.sessions.values())
+    await host.open_table("toy", {}, order)
+    await mesh.run()
+    for session in mesh.sessions.values():
+        assert session.table is not None and session.table["game"] != first["game"]
+        assert session.peer is not None and session.peer.table.stage == "done"
+        assert session.peer.table.result == {"ok": True, "blame": {}}

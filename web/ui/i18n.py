@@ -85,6 +85,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "not_ready": {"ru": "Ещё не готов", "en": "Not ready yet"},
     "pick_hero": {"ru": "Выберите героя (только внешность):", "en": "Pick a hero (looks only):"},
     "mode": {"ru": "Режим", "en": "Mode"},
+    "next_game": {"ru": "Следующая игра", "en": "Next game"},
     "fights": {"ru": "Схваток в турнире", "en": "Fights in a tournament"},
     "assembly_timer": {"ru": "Таймер сборки, с", "en": "Assembly timer, s"},
     "all_ready_first": {

@@ -64,8 +64,9 @@ class TableUI:
             on_update=self.render,
         )
         await self.session.setup()
-        hero = localStorage.getItem("mt.hero") or ""
-        self.session.hero = str(hero)
+        hero = str(localStorage.getItem("mt.hero") or "")
+        if hero and not self.session.hero:  # the hero this browser chose last time
+            self.session.set_profile(hero, self.session.ready)
         for link in open_links:
             self.session.channel_open(link)
         self._ticker = asyncio.ensure_future(self._tick())

@@ -118,6 +118,8 @@ def panel(
                 f'<button type="button" data-action="host" data-command="hurry-all">'
                 f"{t('hurry')}</button></div>"
             )
+        if session.finished():
+            parts.append(f"<h3>{t('next_game')}</h3>{lobby(lang, session, is_host)}")
     errors = session.errors + [str(e) for e in (peer.errors if peer else [])]
     if errors:
         items = "".join(f"<li>{escape(e)}</li>" for e in errors[-5:])
