@@ -13,6 +13,8 @@ from typing import Any
 
 from engine.core.model import Action
 
+from .views import describe
+
 MAX_LIFE = 25
 BACK = "/card-back.svg"
 SLOT_NAMES = {"source": "заводила", "quality": "наворот", "delivery": "приход", "wild": "шальная"}
@@ -208,11 +210,6 @@ def _move_button(index: int, label: str, kind: str = "") -> str:
         f'<button type="button" class="move{extra}" data-action="move" data-index="{index}">'
         f"{escape(label)}</button>"
     )
-
-
-def describe(move: Action) -> str:
-    """A fallback label for a move without a dedicated prompt."""
-    return " ".join(f"{k}={v}" for k, v in move.items() if k not in ("seat",))
 
 
 def dice(log: list[str]) -> str:

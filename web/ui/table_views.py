@@ -10,6 +10,7 @@ from engine.protocol.session import TableSession
 
 from . import rumble_views
 from .i18n import tr
+from .views import describe
 
 GAMES = {"rumble": "«Схватка»", "toy": "«Проба» (проверка честности)"}
 MODES = {"tournament": "Турнир (три схватки)", "two_wins": "До двух побед"}
@@ -126,11 +127,3 @@ def panel(
         parts.append(f'<ul id="table-errors" class="errors">{items}</ul>')
     parts.append(f'<p class="muted small">{t("crypto")}: {escape(backend)}</p>')
     return "".join(parts)
-
-
-def describe(move: Action) -> str:
-    """A short label for a move the game offers (generic: its fields, without the seat)."""
-    fields = {k: v for k, v in move.items() if k != "seat"}
-    kind = str(fields.pop("type", "move"))
-    rest = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in sorted(fields.items()))
-    return f"{kind} {rest}".strip()

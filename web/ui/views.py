@@ -5,7 +5,10 @@ Buttons carry ``data-action`` attributes; ``web.ui.app`` listens once on the pag
 
 from __future__ import annotations
 
+import json
 from html import escape
+
+from engine.core.model import Action
 
 from .i18n import LANGUAGES, tr
 from .room import ChatLine, Room
@@ -141,3 +144,11 @@ def media_tile(lang: str, peer_id: str, name: str) -> str:
         f'<label>{t} <input type="range" min="0" max="1" step="0.05" value="1"'
         f' data-action="volume" data-peer="{escape(peer_id)}"></label></div>'
     )
+
+
+def describe(move: Action) -> str:
+    """A short label for a move the game offers (generic: its fields, without the seat)."""
+    fields = {k: v for k, v in move.items() if k != "seat"}
+    kind = str(fields.pop("type", "move"))
+    rest = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in sorted(fields.items()))
+    return f"{kind} {rest}".strip()
