@@ -5,7 +5,10 @@ with a seeded generator (or takes a given order), answers CHANCE from a scripted
 generator, answers REVEAL from the known order, answers RESHUFFLE by permuting the cards among the
 listed slots with the generator (every seat forgets those slots), keeps every seat's ``Knowledge``
 in step with ``visible_slots``, and turns a private choice carrying ``"secret": {"items": [...]}``
-into the public move with one opaque digest per item (kept in ``knowledge.secrets[phase]``).
+into the public move with one opaque digest per item (kept in ``knowledge.secrets[phase]``), and
+turns ``"show": [slot, ...]`` into ``"open": [{"slot", "card"}...]`` as the fair-play table does.
+At a RACE node it asks every seat in turn (starting from a seeded random one); a policy returning
+``None`` lets the moment pass, and when nobody acts the table settles.
 Openings are checked against the recorded items and the deck, so a mistaken bot or engine is caught
 here.
 """
@@ -20,7 +23,7 @@ from typing import Any
 
 from .model import JSON, Action, Decision, IllegalAction, Kind, Knowledge, Rules, canonical_json
 
-Policy = Callable[[Rules[Any], Any, int, Knowledge], Action]
+Policy = Callable[[Rules[Any], Any, int, Knowledge], Action | None]
 
 
 class LocalTable:
@@ -140,12 +143,30 @@ class LocalTable:
             self.apply({"type": "reveal", "cards": cards})
         elif decision.kind == Kind.RESHUFFLE:
             self.reshuffle(decision.slots)
+        elif decision.kind == Kind.RACE:
+            self.race(decision, policy)
         else:
             seat = decision.seats[0]
             chooser = policy[seat] if isinstance(policy, Mapping) else policy
             action = chooser(self.rules, self.state, seat, self.knowledge[seat])
+            if action is None:
+                raise IllegalAction(f"seat {seat} must move at {decision.phase!r}")
             self.apply(self.public(seat, action, decision.phase))
         return True
+
+    def race(self, decision: Decision, policy: Policy | Mapping[int, Policy]) -> None:
+        """Ask every racing seat, from a random first one; the first action wins, else settle."""
+        seats = list(decision.seats)
+        if seats:
+            first = self.rng.randrange(len(seats))
+            seats = seats[first:] + seats[:first]
+        for seat in seats:
+            chooser = policy[seat] if isinstance(policy, Mapping) else policy
+            action = chooser(self.rules, self.state, seat, self.knowledge[seat])
+            if action is not None:
+                self.apply(self.public(seat, action, decision.phase))
+                return
+        self.apply({"type": "settle"})
 
     def play(self, policy: Policy | Mapping[int, Policy], max_steps: int = 200_000) -> int:
         """Play until the end (or ``max_steps``); returns the number of actions applied."""

@@ -23,12 +23,21 @@ The game tells the table what it waits for with ``Rules.decision``:
   reshuffle is delivered privately again (list it in ``visible_slots`` as for a first deal). The
   slots must all belong to ``deck``; the table refuses to go on (halts) if one was never revealed.
   Several RESHUFFLE decisions may follow one another at one node (each one is its own round);
+- ``RACE``: real time. Every seat in ``seats`` may act, in any order and as often as the rules
+  allow; each action is made on the state its author saw, and the host's sequencer orders actions
+  that cross. An action made on a state that has since moved on is refused (it never enters the
+  log, so a card played with it stays in hand). When no action has come for the node's countdown
+  (``config["timers"][phase]`` seconds, else the table timer), the table applies
+  ``{"type": "settle"}``; a RACE with no seats settles at once;
 - ``TERMINAL``: the game is over.
 
-Actions are JSON-able dicts, always with a ``"type"`` key. Four types are reserved and produced by
+Actions are JSON-able dicts, always with a ``"type"`` key. Five types are reserved and produced by
 the table, never by a player: ``{"type": "chance", "value": int}``,
 ``{"type": "reveal", "cards": {slot: card_id}}`` (slot keys as strings in JSON),
-``{"type": "reshuffled", "slots": [slot, ...]}``; a game's own moves carry ``"seat"``. Fields a
+``{"type": "reshuffled", "slots": [slot, ...]}``, ``{"type": "settle"}``; a game's own moves carry
+``"seat"``. A move may show cards from the mover's own hand face up with ``"show": [slot, ...]``:
+the table checks the slot keys and hands the engine ``"open": [{"slot": s, "card": card_id}, ...]``
+in place of ``"show"`` (no commitment is involved). Fields a
 table must verify before handing a move to the engine: ``"commit"`` (list of hex digests, opaque
 to the engine) and ``"open"`` (list of ``{"index": i, "slot": s, "card": card_id}`` already
 checked against the commitment and the deck keys). ``apply`` is pure: it returns a new state and
@@ -57,6 +66,7 @@ class Kind(StrEnum):
     CHANCE = "chance"
     REVEAL = "reveal"
     RESHUFFLE = "reshuffle"
+    RACE = "race"
     TERMINAL = "terminal"
 
 

@@ -10,11 +10,13 @@ from engine.core.model import Rules
 RULES: dict[str, str] = {
     "toy": "engine.core.toy:ToyRules",
     "rumble": "engine.games.rumble.rules:RumbleRules",
+    "nevermore": "engine.games.nevermore.rules:NevermoreRules",
 }
 
 
 BOTS: dict[str, str] = {
     "rumble": "engine.games.rumble.bot:HeuristicBot",
+    "nevermore": "engine.games.nevermore.bot:HeuristicBot",
 }
 
 

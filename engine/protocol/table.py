@@ -738,7 +738,7 @@ class Table:
         action = body.get("action")
         if not isinstance(action, dict) or action.get("seat") != seat:
             raise ProtocolError(name, "action must be an object for the author's own seat")
-        if action.get("type") in ("chance", "reveal", "reshuffled"):
+        if action.get("type") in ("chance", "reveal", "reshuffled", "settle"):
             raise ProtocolError(name, "chance, reveal and reshuffles come from the table only")
         decision = self.rules.decision(self.state)
         if decision.kind not in (Kind.MOVE, Kind.SIMULTANEOUS) or seat not in decision.seats:

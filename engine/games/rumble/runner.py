@@ -85,7 +85,7 @@ def _check_against(need: dict[str, Any], action: Action) -> None:
         if sorted(int(k) for k in cards) != sorted(need["slots"]):
             raise IllegalAction("раскрыты не те карты")
     else:
-        if atype in ("chance", "reveal", "reshuffled"):
+        if atype in ("chance", "reveal", "reshuffled", "settle"):
             raise IllegalAction("ожидался ход игрока")
         if action.get("seat") not in need["seats"]:
             raise IllegalAction("сейчас ходит не это место")
