@@ -272,16 +272,13 @@ class App:
                 return
             self.spawn(self.enter(code if action == "join" else None, None))
         elif action == "open-table" and self.table is not None:
+            from .boards import board_for
             from .table import element_value
 
             timer = max(5, int(element_value("table-timer") or "30"))
-            assembly = max(5, int(element_value("table-assembly") or "60"))
-            config: dict[str, Any] = {
-                "mode": element_value("table-mode"),
-                "timers": {"assembly": assembly},
-                "fights": int(element_value("table-fights") or "3"),
-            }
-            self.spawn(self.table.open_table(element_value("table-game"), config, timer))
+            game = element_value("table-game")
+            config = board_for(game).config(element_value)
+            self.spawn(self.table.open_table(game, config, timer))
         elif action == "chat":
             field = document.getElementById("chat-input")
             self.send_chat(str(field.value))
@@ -289,7 +286,9 @@ class App:
 
     def on_input(self, event: JsProxy) -> None:
         target = event.target
-        if target.getAttribute("data-action") == "volume" and self.mesh is not None:
+        if target.getAttribute("data-action") == "choose-game" and self.table is not None:
+            self.table.choose_game(str(target.value))
+        elif target.getAttribute("data-action") == "volume" and self.mesh is not None:
             entry = self.mesh.peers.get(str(target.getAttribute("data-peer")))
             if entry and entry.audio:
                 entry.audio.volume = float(target.value)
@@ -363,10 +362,14 @@ class App:
     def show_card(self, card_id: str) -> None:
         """A card's name, picture and full text in the detail pane (tap on a phone, click)."""
         pane = document.getElementById("card-detail")
-        if pane and card_id:
-            from . import rumble_views
+        if not pane or not card_id:
+            return
+        from .boards import DEFAULT, board_for
 
-            pane.innerHTML = rumble_views.detail(card_id)
+        game = self.table.game_id() if self.table is not None else DEFAULT
+        detail = board_for(game).detail
+        if detail is not None:
+            pane.innerHTML = detail(card_id)
             pane.hidden = False
 
     async def host_command(self, command: str) -> None:

@@ -83,7 +83,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "rules": {"ru": "Правила", "en": "Rules"},
     "ready": {"ru": "Я готов", "en": "I'm ready"},
     "not_ready": {"ru": "Ещё не готов", "en": "Not ready yet"},
-    "pick_hero": {"ru": "Выберите героя (только внешность):", "en": "Pick a hero (looks only):"},
+    "pick_hero": {
+        "ru": "Герой для «Схватки» (только внешность):",
+        "en": "Hero for «Rumble» (looks only):",
+    },
     "mode": {"ru": "Режим", "en": "Mode"},
     "next_game": {"ru": "Следующая игра", "en": "Next game"},
     "fights": {"ru": "Схваток в турнире", "en": "Fights in a tournament"},

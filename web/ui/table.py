@@ -22,6 +22,7 @@ from engine.protocol.players import Human
 from engine.protocol.session import TableSession
 
 from . import table_views
+from .boards import DEFAULT, board_for
 from .room import Room
 
 TICK_SECONDS = 0.25
@@ -46,6 +47,7 @@ class TableUI:
         self.applied_at: list[float] = []
         self.submitted_at: list[list[float]] = []  # [click time, log length at the click]
         self.selected: list[int] = []
+        self.game = DEFAULT  # the game the host has chosen in the lobby
         self._turn_since = 0.0
 
     async def start(self, open_links: list[str]) -> None:
@@ -136,11 +138,24 @@ class TableUI:
         if self.session is not None:
             self.session.set_profile(self.session.hero, not self.session.ready)
 
+    def choose_game(self, game: str) -> None:
+        """Host: the game picked in the lobby (its own options are shown under it)."""
+        self.game = game
+        self.render()
+
+    def game_id(self) -> str:
+        """The running table's game, else the one chosen in the lobby."""
+        peer = self.session.peer if self.session else None
+        return str(peer.rules.game_id) if peer is not None else self.game
+
     def pick(self, slot: int) -> None:
-        """Select or unselect a hand card for the spell being sealed (three at most)."""
+        """Select or unselect a hand card (as many as the game's board allows now)."""
+        peer = self.session.peer if self.session else None
+        view = peer.view() if peer is not None else None
+        limit = board_for(self.game_id()).max_selected(view or {}, self._moves)
         if slot in self.selected:
             self.selected.remove(slot)
-        elif len(self.selected) < 3:
+        elif len(self.selected) < limit:
             self.selected.append(slot)
         self.render()
 
@@ -172,7 +187,7 @@ class TableUI:
         self.selected = [s for s in self.selected if self._in_hand(s)]
         is_host = self.room.host == self.room.you
         html = table_views.panel(
-            self.lang, self.session, moves, is_host, self.backend_name, self.selected
+            self.lang, self.session, moves, is_host, self.backend_name, self.selected, self.game
         )
         if html != self._shown or not panel.firstChild:
             # Only when something changed: a button must not vanish under the pointer.
