@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 from engine.core.auto import AutoRules
-from engine.core.model import JSON, Action, Knowledge, Rules, canonical_json
+from engine.core.model import JSON, Action, Decision, Knowledge, Rules, canonical_json
 from engine.fairness import commit as commitments
 from engine.fairness.backends.base import CryptoBackend, CryptoError
 from engine.fairness.deck import (
@@ -125,6 +125,10 @@ class Peer:
         self._checkpointed: tuple[str, int] = ("", -1)
         self._timed_out: set[tuple[Any, ...]] = set()
         self.catching_up: str | None = None
+        # Real time: when the current RACE node began (this peer's clock), and this peer's own
+        # actions the host refused (an action on a spell that had already moved on).
+        self.race_since: tuple[int, float] = (-1, 0.0)
+        self.refused: list[str] = []
         transport.on_receive(self.receive)
 
     # ----- identity helpers -----------------------------------------------------------------
@@ -225,7 +229,20 @@ class Peer:
         if kind == "post":
             if not self.is_host:
                 raise ProtocolError(sender, "posted to a peer that is not the host")
-            await self._sequence(message.get("m"), sender)
+            envelope = message.get("m")
+            try:
+                await self._sequence(envelope, sender)
+            except ProtocolError as exc:
+                # Tell the author, so a refused move is not left waiting (its card stays in hand).
+                ident = _safe_id(envelope)
+                self.transport.send(sender, _wire({"k": "refused", "id": ident, "why": str(exc)}))
+                if not _is_race_refusal(exc):
+                    raise
+        elif kind == "refused":
+            refused_id = message.get("id")
+            if sender == self.host and isinstance(refused_id, str) and refused_id in self.outbox:
+                self.outbox.pop(refused_id)
+                self.refused.append(str(message.get("why", ""))[:200])
         elif kind == "entry":
             await self._receive_entry(message.get("e"), sender)
         elif kind == "entries":
@@ -304,6 +321,7 @@ class Peer:
 
     async def _after_entry(self, entry: Entry) -> None:
         self.last_progress = self.clock()
+        self.race_since = (len(self.table.log), self.last_progress)
         self._forget_reshuffled()
         self._remember_batch(entry)
         self.outbox.pop(message_id(entry["msg"]), None)
@@ -408,6 +426,9 @@ class Peer:
 
     async def _act_once(self) -> bool:
         table = self.table
+        racing = table.racing()
+        if racing is not None:
+            return await self._race(racing)
         if self.is_host:
             for absent, owes in table.obligations().items():
                 if (
@@ -444,6 +465,31 @@ class Peer:
         body = await self._obligation_body(owed)
         await self._post(body)
         return True
+
+    async def _race(self, decision: Decision) -> bool:
+        """Real time: act at most once per state; waiting is fine (the host settles)."""
+        seat = self.seat
+        if seat is None or seat in self.table.out or seat not in decision.seats:
+            return False
+        key = ("race", self.table.round)
+        if key in self.posted:
+            return False
+        action = await self._choose()
+        if action is None or not self._once(key):
+            return False
+        await self._post({"t": "action", "action": action})
+        return True
+
+    def race_left(self) -> float | None:
+        """Seconds left of the current RACE countdown on this peer's clock (None: not racing)."""
+        decision = self.table.racing()
+        if decision is None:
+            return None
+        node = len(self.table.log)
+        if self.race_since[0] != node or self.table.paused:
+            self.race_since = (node, self.clock())
+        limit = self.table.timer_for("action")
+        return max(0.0, limit - (self.clock() - self.race_since[1]))
 
     async def _obligation_body(self, owed: str) -> dict[str, Any]:
         table = self.table
@@ -613,6 +659,8 @@ class Peer:
                 self.on_bundle_change(self.bundle)
         if isinstance(action.get("open"), list):
             action["open"] = [self._opening(item["index"]) for item in action["open"]]
+        if isinstance(action.get("show"), list):
+            action["keys"] = {str(slot): self._keys_hex(slot) for slot in action["show"]}
         if "index" in action:
             opened = self._opening(action["index"])
             action.update(nonce=opened["nonce"], item=opened["item"])
@@ -625,13 +673,16 @@ class Peer:
         opened: dict[str, Any] = {"index": index, "nonce": nonce, "item": choice}
         slot = opened_slot(choice)
         if slot is not None:
-            table = self.table
-            keys = dict(self.slot_keys.get((slot, table.epoch(slot)), {}))
-            keys[self.seat] = table.slot_key_of(self._seed(), slot)
-            opened["keys"] = {
-                str(s): _key_hex(k) for s, k in keys.items() if s not in self.table.recovered
-            }
+            opened["keys"] = self._keys_hex(slot)
         return opened
+
+    def _keys_hex(self, slot: int) -> dict[str, str]:
+        """Every seat's key for ``slot`` that this seat holds (its own and those delivered)."""
+        assert self.seat is not None
+        table = self.table
+        keys = dict(self.slot_keys.get((slot, table.epoch(slot)), {}))
+        keys[self.seat] = table.slot_key_of(self._seed(), slot)
+        return {str(s): _key_hex(k) for s, k in keys.items() if s not in table.recovered}
 
     def _remember_batch(self, entry: Entry) -> None:
         """Own sealed choices, rebuilt from the bundle whenever the log shows our commitments
@@ -773,6 +824,12 @@ class Peer:
         table = self.table
         if self.halted is not None or table.stage in ("new", "done", "halted"):
             return
+        left = self.race_left()
+        if self.is_host and left is not None and left <= 0 and self._once(("settle", table.round)):
+            try:
+                await self._post({"t": "settle"})
+            except ProtocolError as exc:
+                self._note(exc)
         obligations = table.obligations()
         for seat, owed in obligations.items():
             key = (seat, owed, table.stage, table.round, table.chance_event, len(table.given))
@@ -800,6 +857,19 @@ class Peer:
             await self._act()
         except ProtocolError as exc:
             self._note(exc)
+
+
+def _safe_id(envelope: Any) -> str:
+    try:
+        return message_id(envelope) if isinstance(envelope, dict) else ""
+    except (TypeError, ValueError):
+        return ""
+
+
+def _is_race_refusal(error: ProtocolError) -> bool:
+    """A move made on a state that moved on in the meantime: normal in real time, not an error."""
+    text = str(error)
+    return "earlier round" in text or "moved on" in text
 
 
 def _wire(message: dict[str, Any]) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from engine.core.model import Action, Knowledge, Rules
+from engine.core.model import Action, Kind, Knowledge, Rules
 
 
 class Player(Protocol):
@@ -54,13 +55,16 @@ class Waiting:
 class Human(Waiting):
     """A person at the page: waits for ``Peer.submit``, except that a move with exactly one legal
     answer (opening one's sealed spell at its turn, say) is made at once — there is nothing to
-    decide, and nothing is revealed that the rules do not demand."""
+    decide, and nothing is revealed that the rules do not demand. In real time (a RACE) not
+    acting is always a choice, so nothing is ever played for the person."""
 
     async def choose(
         self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
     ) -> Action | None:
         """The only legal move, if there is just one; otherwise wait for the person."""
-        return legal[0] if len(legal) == 1 else None
+        if len(legal) != 1 or rules.decision(state).kind == Kind.RACE:
+            return None
+        return legal[0]
 
 
 class Policy:
@@ -72,11 +76,38 @@ class Policy:
     async def choose(
         self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
     ) -> Action | None:
-        """The bot's pick, if it is one of ``legal`` (a bot never gets to cheat the rules)."""
+        """The bot's pick, if it is one of ``legal`` (a bot never gets to cheat the rules); in real
+        time (a RACE) the bot may also let the moment pass (``None``)."""
         if not legal:
             return None
         action = self.bot.choose(rules, state, seat, knowledge)
+        if action is None and rules.decision(state).kind == Kind.RACE:
+            return None
         return action if action in legal else legal[0]
+
+
+class Reflexes:
+    """A bot with a human's reaction time in real time: at a RACE it answers a state only after
+    ``delay`` seconds of looking at it (the peer asks again on every tick); elsewhere at once."""
+
+    def __init__(self, inner: Player, delay: float, clock: Callable[[], float]) -> None:
+        self.inner = inner
+        self.delay = delay
+        self.clock = clock
+        self.seen: tuple[str, float] = ("", 0.0)
+
+    async def choose(
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+    ) -> Action | None:
+        """The inner player's pick, held back until the state has been seen for ``delay``."""
+        if rules.decision(state).kind != Kind.RACE or self.delay <= 0:
+            return await self.inner.choose(rules, state, seat, knowledge, legal)
+        marker = rules.state_hash(state)
+        if self.seen[0] != marker:
+            self.seen = (marker, self.clock())
+        if self.clock() - self.seen[1] < self.delay:
+            return None
+        return await self.inner.choose(rules, state, seat, knowledge, legal)
 
 
 class Smart:

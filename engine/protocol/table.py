@@ -62,7 +62,7 @@ from engine.protocol.envelope import (
 from engine.protocol.errors import ProtocolError
 
 CHAIN_LENGTH = 256
-HOST_ONLY = {"start", "pause", "resume", "hurry", "kick", "timeout", "auto", "takeover"}
+HOST_ONLY = {"start", "pause", "resume", "hurry", "kick", "timeout", "auto", "takeover", "settle"}
 
 
 @dataclass(frozen=True)
@@ -235,6 +235,13 @@ class Table:
             return max(1, int(timers[phase]))
         return self.timer
 
+    def racing(self) -> Decision | None:
+        """The RACE decision the game is at (real time), if it is at one and play may go on."""
+        if self.stage != "play" or self.state is None or self._blocked():
+            return None
+        decision = self.rules.decision(self.state)
+        return decision if decision.kind == Kind.RACE else None
+
     def obligations(self) -> dict[int, str]:
         """What each seat must post now (one item per seat), for timers and for the driver."""
         result: dict[int, str] = {}
@@ -264,6 +271,7 @@ class Table:
             return self._reshuffle_turn()
         if decision.kind in (Kind.MOVE, Kind.SIMULTANEOUS):
             return {s: "action" for s in decision.seats}
+        # RACE: nobody owes anything; the host settles after the quiet countdown.
         return result
 
     # ----- entry acceptance -----------------------------------------------------------------
@@ -412,6 +420,11 @@ class Table:
                 self.host = name
 
             return takeover
+        if kind == "settle":
+            # The host's clock says nobody acted during the countdown (trusted like a timeout).
+            if self.racing() is None:
+                raise ProtocolError(name, "nothing to settle: the game is not racing")
+            return self._engine_apply({"type": "settle"}, name, commits=None, seat=-1)
         seat = body.get("seat")
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise ProtocolError(name, f"{kind!r} names no seat in the game")
@@ -741,7 +754,8 @@ class Table:
         if action.get("type") in ("chance", "reveal", "reshuffled", "settle"):
             raise ProtocolError(name, "chance, reveal and reshuffles come from the table only")
         decision = self.rules.decision(self.state)
-        if decision.kind not in (Kind.MOVE, Kind.SIMULTANEOUS) or seat not in decision.seats:
+        acting = (Kind.MOVE, Kind.SIMULTANEOUS, Kind.RACE)
+        if decision.kind not in acting or seat not in decision.seats:
             raise ProtocolError(name, f"seat {seat} may not act now (out of turn)")
         engine_action = dict(action)
         commits = action.get("commit")
@@ -752,7 +766,13 @@ class Table:
         ):
             raise ProtocolError(name, "commitments are malformed")
         points: dict[int, int] = {}
-        if "open" in action:
+        if "show" in action:
+            shown = await self._check_shown(seat, action.get("show"), action.get("keys"), name)
+            engine_action.pop("show")
+            engine_action.pop("keys", None)
+            engine_action["open"] = [{"slot": slot, "card": card} for slot, card, _ in shown]
+            points.update({slot: x for slot, _, x in shown})
+        elif "open" in action:
             opened = await self._check_openings(seat, action["open"], name)
             for item in opened:
                 if "point" in item:
@@ -789,6 +809,53 @@ class Table:
             raise ProtocolError(name, f"opening {index} does not match the commitment")
         return choice
 
+    def _slot_keys(self, slot: int, raw_keys: Any, name: str) -> list[int]:
+        """Every seat's key for ``slot`` (recovered ones from escrow), each checked against the
+        commitment that seat published when it shuffled."""
+        if not isinstance(raw_keys, dict):
+            raise ProtocolError(name, "opening carries no slot keys")
+        keys = []
+        for owner in self.slot_seats(slot):
+            if owner in self.recovered:
+                keys.append(self.slot_key_of(self.recovered[owner], slot))
+                continue
+            key = int.from_bytes(_hex_bytes(raw_keys.get(str(owner)), 32, name, "slot key"), "big")
+            if not check_key(
+                self.room, self.game, owner, slot, key, self.slot_commitment(owner, slot)
+            ):
+                raise ProtocolError(
+                    name, f"slot {slot}: key of seat {owner} does not match its commitment"
+                )
+            keys.append(key)
+        return keys
+
+    async def _check_shown(
+        self, seat: int, shown: Any, raw_keys: Any, name: str
+    ) -> list[tuple[int, str, int]]:
+        """Cards shown face up from a hand: ``(slot, card, point)`` for each, keys checked.
+
+        The engine checks that the slots are in the mover's hand; here each must be a real,
+        unrevealed slot whose keys unmask to a card."""
+        if not (isinstance(shown, list) and 0 < len(shown) <= 16 and isinstance(raw_keys, dict)):
+            raise ProtocolError(name, "shown cards are malformed")
+        if len(set(map(str, shown))) != len(shown):
+            raise ProtocolError(name, "a card is shown twice")
+        items = []
+        for slot in shown:
+            if not isinstance(slot, int) or not 0 <= slot < self.layout.total:
+                raise ProtocolError(name, "shown slot does not exist")
+            if slot in self.revealed:
+                raise ProtocolError(name, f"slot {slot} is face up already")
+            items.append((self.final_x(slot), self._slot_keys(slot, raw_keys.get(str(slot)), name)))
+        xs = await unmask_points(self.backend, items)
+        result = []
+        for slot, x in zip(shown, xs, strict=True):
+            card = self.cards.get(x)
+            if card is None:
+                raise ProtocolError(name, f"slot {slot} unmasks to no card: audit needed")
+            result.append((slot, card, x))
+        return result
+
     async def _check_openings(self, seat: int, openings: Any, name: str) -> list[dict[str, Any]]:
         if not isinstance(openings, list) or len(openings) > 64:
             raise ProtocolError(name, "openings are malformed")
@@ -806,25 +873,7 @@ class Table:
                 continue
             if not 0 <= slot < self.layout.total:
                 raise ProtocolError(name, "opened slot does not exist")
-            raw_keys = item.get("keys")
-            if not isinstance(raw_keys, dict):
-                raise ProtocolError(name, "opening carries no slot keys")
-            keys = []
-            for owner in self.slot_seats(slot):
-                if owner in self.recovered:
-                    keys.append(self.slot_key_of(self.recovered[owner], slot))
-                    continue
-                key = int.from_bytes(
-                    _hex_bytes(raw_keys.get(str(owner)), 32, name, "slot key"), "big"
-                )
-                if not check_key(
-                    self.room, self.game, owner, slot, key, self.slot_commitment(owner, slot)
-                ):
-                    raise ProtocolError(
-                        name, f"slot {slot}: key of seat {owner} does not match its commitment"
-                    )
-                keys.append(key)
-            reveals.append((slot, keys))
+            reveals.append((slot, self._slot_keys(slot, item.get("keys"), name)))
             fields = choice if isinstance(choice, dict) else {"slot": slot}
             checked.append({**fields, "index": index, "card": None})
         xs = await unmask_points(self.backend, [(self.final_x(s), k) for s, k in reveals])
@@ -871,7 +920,12 @@ class Table:
     def _new_node(self) -> None:
         decision = self.rules.decision(self.state)
         node = (str(decision.kind), decision.phase)
-        if node != self.node or decision.kind in (Kind.MOVE, Kind.REVEAL, Kind.RESHUFFLE):
+        if node != self.node or decision.kind in (
+            Kind.MOVE,
+            Kind.REVEAL,
+            Kind.RESHUFFLE,
+            Kind.RACE,
+        ):
             self.node = node
             self.round += 1
             self.round_start = len(self.log) - 1
@@ -930,6 +984,10 @@ class Table:
             await self._advance()
         elif decision.kind == Kind.RESHUFFLE:
             await self._advance_reshuffle(decision)
+        elif decision.kind == Kind.RACE and not decision.seats:
+            # Nobody can act: the countdown would change nothing, so the table settles at once.
+            self._apply_table_action({"type": "settle"})
+            await self._advance()
         elif decision.kind == Kind.TERMINAL:
             self.stage = "audit"
 

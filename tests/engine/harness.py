@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.model import Rules
 from engine.core.toy import ToyRules
 from engine.fairness.backends.base import CryptoBackend
 from engine.fairness.backends.native import NativeBackend
@@ -63,6 +64,7 @@ async def make_table(
     players: dict[int, Player] | None = None,
     room: str = "room-1",
     game: str = "game-1",
+    rules: Rules[Any] | None = None,
 ) -> Harness:
     """Peers for ``seats`` players (+ spectators); peer 0 is the host. Not started yet."""
     backend = backend or NativeBackend()
@@ -82,7 +84,7 @@ async def make_table(
                 roster=roster,
                 room=room,
                 game=game,
-                rules=ToyRules(),
+                rules=rules or ToyRules(),
                 backend=backend,
                 transport=bus.endpoint(f"p{i}"),
                 bundle=bundle,

@@ -1,0 +1,133 @@
+"""Real time through the fair-play protocol: RACE decisions, crossing actions, the countdown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.model import Action, Knowledge, Rules
+from engine.protocol.players import Human, Waiting
+from tests.engine.harness import Harness, make_table
+from tests.engine.race_game import StoneRules
+
+
+class PushOnce:
+    """Pushes with its first card as soon as it may, once in the whole game."""
+
+    def __init__(self) -> None:
+        self.done = False
+
+    async def choose(
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+    ) -> Action | None:
+        if self.done or not legal:
+            return None
+        self.done = True
+        return legal[0]
+
+
+async def stone_table(seats: int, players: dict[int, Any], countdown: int = 3) -> Harness:
+    h = await make_table(seats, rules=StoneRules(), players=players)
+    await h.peers[0].start({"seats": seats, "timers": {"scramble": countdown}}, timer=30)
+    await h.settle()
+    return h
+
+
+def states(h: Harness) -> set[str]:
+    return {p.rules.state_hash(p.table.state) for p in h.peers}
+
+
+async def test_actions_fired_at_the_same_instant_are_ordered_and_the_late_ones_refused() -> None:
+    h = await stone_table(4, {i: PushOnce() for i in range(4)})
+    # Everyone pushed at the very first moment; the host's sequencer took one push per stone
+    # position, and a push made on a position that had moved on was refused.
+    pushes = h.peers[0].table.state["shown"]
+    refused = sum(len(p.refused) for p in h.peers)
+    assert len(pushes) >= 1 and refused >= 1
+    assert len(pushes) + refused == 4
+    assert len(states(h)) == 1, "every peer holds the same state"
+    assert not any(p.errors for p in h.peers), [e for p in h.peers for e in p.errors][:3]
+    assert not any(p.outbox for p in h.peers), "refused moves do not wait forever"
+    for peer in h.peers:
+        if peer.refused:
+            hand = peer.table.state["hands"][str(peer.seat)]
+            assert len(hand) == 2, "a refused card stays in hand"
+            assert "earlier round" in peer.refused[0]
+    # Nothing settles before the quiet countdown runs out, then the host settles.
+    await h.advance(2.0)
+    assert h.peers[0].table.state["loser"] is None
+    await h.advance(1.5)
+    loser = h.peers[0].table.state["loser"]
+    assert loser == h.peers[0].table.state["stone"]
+    await h.advance(1.0)
+    assert all(p.table.result == {"ok": True, "blame": {}} for p in h.peers)
+    assert {p.table.digest() for p in h.peers} == {h.peers[0].table.digest()}
+    await h.bus.close()
+
+
+async def test_every_action_resets_the_countdown_and_a_pause_holds_it() -> None:
+    h = await stone_table(3, {i: Waiting() for i in range(3)}, countdown=4)
+    await h.advance(3.0)
+    peer = h.peers[1]
+    left = peer.race_left()
+    assert left is not None and 0.5 < left <= 1.0
+    action = peer.rules.legal_actions(peer.table.state, 1, peer.knowledge)[0]
+    await peer.submit(action)
+    await h.settle()
+    assert h.peers[0].table.state["step"] == 1
+    await h.advance(3.0)
+    assert h.peers[0].table.state["loser"] is None, "the push restarted the countdown"
+    await h.peers[0].host_command("pause")
+    await h.settle()
+    await h.advance(10.0, steps=5)
+    assert h.peers[0].table.state["loser"] is None, "no settling while paused"
+    await h.peers[0].host_command("resume")
+    await h.settle()
+    await h.advance(5.0, steps=2)
+    assert {p.table.state["loser"] for p in h.peers} == {1}
+    await h.bus.close()
+
+
+async def test_a_race_with_nobody_able_to_act_settles_at_once() -> None:
+    class PushAll(PushOnce):
+        async def choose(self, *args: Any) -> Action | None:
+            legal = args[-1]
+            return legal[0] if legal else None
+
+    h = await stone_table(2, {0: PushAll(), 1: PushAll()}, countdown=60)
+    for _ in range(5):
+        await h.advance(0.1)
+    state = h.peers[0].table.state
+    assert all(not hand for hand in state["hands"].values())
+    assert state["loser"] == state["stone"] == len(state["shown"]) % 2
+    await h.bus.close()
+
+
+async def test_a_human_is_never_played_for_in_real_time() -> None:
+    h = await stone_table(2, {0: Human(), 1: Human()})
+    await h.advance(1.0)
+    assert h.peers[0].table.state["step"] == 0
+    legal = h.peers[0].rules.legal_actions(h.peers[0].table.state, 0, h.peers[0].knowledge)
+    assert len(legal) == 2
+    await h.bus.close()
+
+
+async def test_a_forged_show_is_refused_and_blamed() -> None:
+    h = await stone_table(3, {i: Waiting() for i in range(3)})
+    peer = h.peers[2]
+    action = peer.rules.legal_actions(peer.table.state, 2, peer.knowledge)[0]
+    completed = peer._complete(dict(action))
+    slot = str(action["slot"])
+    completed["keys"][slot]["0"] = "11" * 32
+    await peer._post({"t": "action", "action": completed})
+    await h.settle()
+    assert h.peers[0].table.state["step"] == 0
+    assert any("does not match its commitment" in str(e) for e in h.peers[0].errors)
+    assert peer.refused and "commitment" in peer.refused[0]
+    # Showing a card of someone else's hand is refused by the rules, not shown to anyone.
+    other = h.peers[1].table.state["hands"]["1"][0]
+    stolen = {"type": "push", "seat": 2, "slot": other, "show": [other], "step": 0}
+    await peer._post({"t": "action", "action": {**stolen, "keys": {str(other): {}}}})
+    await h.settle()
+    assert h.peers[0].table.state["step"] == 0
+    assert len(peer.refused) == 2
+    await h.bus.close()
