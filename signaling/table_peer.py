@@ -9,22 +9,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
 from engine.fairness.backends import select_backend
 from engine.games import rules_for
-from engine.protocol.players import FirstLegal, Player, RandomBot, Smart
+from engine.protocol.players import FirstLegal, Player, RandomBot, Reflexes, Smart
 from engine.protocol.session import MemoryStorage, TableSession
 from signaling.mesh import MeshPeer
 
 TICK_SECONDS = 0.25
+# In real time a bot looks at each new state this long before it acts, as a person would.
+REACTION_SECONDS = 0.8
 
 
-def make_player(kind: str, seed: int = 0) -> Player:
-    """A bot policy by name: ``smart``, ``random`` or ``first`` (the first legal option)."""
+def make_player(kind: str, seed: int = 0, reaction: float = REACTION_SECONDS) -> Player:
+    """A bot policy by name: ``smart``, ``random`` or ``first`` (the first legal option); a
+    ``smart`` bot takes ``reaction`` seconds to answer a real-time state."""
     if kind == "smart":
-        return Smart(seed)
+        return Reflexes(Smart(seed), reaction, time.monotonic)
     if kind == "random":
         return RandomBot(seed)
     if kind == "first":

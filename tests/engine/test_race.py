@@ -131,3 +131,17 @@ async def test_a_forged_show_is_refused_and_blamed() -> None:
     assert h.peers[0].table.state["step"] == 0
     assert len(peer.refused) == 2
     await h.bus.close()
+
+
+async def test_a_bot_with_reflexes_answers_a_state_only_after_its_reaction_time() -> None:
+    from engine.protocol.players import Reflexes
+
+    h = await make_table(2, rules=StoneRules(), players={0: Waiting(), 1: Waiting()})
+    h.peers[1].player = Reflexes(PushOnce(), 0.8, h.clock)
+    await h.peers[0].start({"seats": 2, "timers": {"scramble": 5}}, timer=30)
+    await h.settle()
+    await h.advance(0.5)
+    assert h.peers[0].table.state["step"] == 0, "too quick for a person"
+    await h.advance(0.5)
+    assert h.peers[0].table.state["shown"][0][0] == 1
+    await h.bus.close()
