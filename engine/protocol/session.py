@@ -407,7 +407,11 @@ class TableSession:
         peer = self.peer
         if peer is None or peer.seat is None or peer.table.stage != "play":
             return []
-        if peer.table.obligations().get(peer.seat) != "action":
+        racing = peer.table.racing()
+        if racing is not None:
+            if peer.seat not in racing.seats or peer.seat in peer.table.out:
+                return []
+        elif peer.table.obligations().get(peer.seat) != "action":
             return []
         return peer.rules.legal_actions(peer.table.state, peer.seat, peer.knowledge)
 
