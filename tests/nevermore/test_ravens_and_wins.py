@@ -29,7 +29,7 @@ def test_first_dealer_draws_until_a_raven() -> None:
     rest = list(deck)
     for c in order:
         rest.remove(c)
-    t = LocalTable(rules, {"seats": 3}, deck_orders={"main.0": order + rest})
+    t = LocalTable(rules, {"seats": 3}, deck_orders={"main": order + rest})
     while t.state["dealer"] is None:
         t.step(lambda *a: {})
     assert t.state["dealer"] == 1

@@ -48,6 +48,9 @@ class RandomBot:
 class HeuristicBot:
     """Keeps its strongest suit, passes ravens and odd cards, hits the leader, plays good magic."""
 
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # deterministic; the seed is accepted like every game's heuristic bot
+
     def choose(self, rules: Rules[Any], state: G, seat: int, knowledge: Knowledge) -> Action:
         actions = rules.legal_actions(state, seat, knowledge)
         if not actions:

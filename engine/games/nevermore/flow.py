@@ -2,8 +2,14 @@
 
 ``g["agenda"]`` is a list of tasks (dicts with ``"k"``); ``advance`` pops and runs them until one
 needs an input, which it describes in ``g["need"]`` (``kind``: move / simultaneous / chance /
-reveal / terminal, ``phase``, ``seats``...). ``Flow.answer`` checks an input against the need and
-continues. Card effects live in ``magic.py``, majorities and damage in ``scoring.py``.
+reveal / reshuffle / terminal, ``phase``, ``seats``...). ``Flow.answer`` checks an input against the
+need and continues. Card effects live in ``magic.py``, majorities and damage in ``scoring.py``.
+
+Re-shuffles: before every round after the first, the whole main deck is gathered (``t_new_deck``:
+a REVEAL of its slots whose identity is not public, then a RESHUFFLE of all 60); a task that draws
+from a pile that is too short first tops it up with the pile's discards the same way
+(``restock_first``, ``t_restock``). The table's ``{"type": "reshuffled"}`` answer makes the game
+forget the identities of those slots; they go back into the pile's draw order, ascending.
 """
 
 from __future__ import annotations
@@ -26,14 +32,16 @@ from .table import (
     ZONES,
     G,
     card,
-    deck_name,
+    discards,
     draw,
     fresh_effects,
     fresh_round,
+    hidden,
     humans,
     log,
     name,
-    new_main_epoch,
+    pile_of,
+    pile_slots,
     priority,
 )
 
@@ -112,6 +120,14 @@ class Flow:
                 g["known"][slot] = cid
             g["need"] = None
             self.handler("r_", need["what"])(g, need["ctx"])
+        elif kind == "reshuffle":
+            slots = action.get("slots")
+            if typ != "reshuffled" or slots != sorted(need["slots"]):
+                raise IllegalAction("ожидается перемешивание колоды")
+            for slot in slots:
+                g["known"].pop(str(slot), None)
+            g["need"] = None
+            self.handler("s_", need["what"])(g, need["ctx"])
         else:
             seat = action.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool) or seat not in need["seats"]:
@@ -120,7 +136,7 @@ class Flow:
         self.advance(g)
 
     def check_card(self, g: G, slot: int, cid: object) -> None:
-        pile = deck_name(g, slot).split(".")[0]
+        pile = pile_of(g, slot)
         ok = cid in SUITS if pile == "main" else cid in self.cat.magic
         if not ok or (pile != "main" and self.cat.magic[str(cid)]["deck"] != pile):
             raise IllegalAction(f"карта {cid!r} не из колоды слота {slot}")
@@ -176,8 +192,76 @@ class Flow:
             "slots": slots,
             "what": what,
             "ctx": ctx,
-            "deck": deck_name(g, slots[0]),
+            "deck": pile_of(g, slots[0]),
         }
+
+    def reshuffle(self, g: G, pile: str, slots: list[int], what: str, ctx: dict[str, Any]) -> None:
+        """Ask the table to re-shuffle ``slots`` of ``pile`` (all public); continues in
+        ``s_<what>``."""
+        g["need"] = {
+            "kind": "reshuffle",
+            "phase": what,
+            "seats": [],
+            "slots": sorted(slots),
+            "what": what,
+            "ctx": ctx,
+            "deck": pile,
+        }
+
+    def shuffle_back(self, g: G, pile: str, slots: list[int], what: str) -> None:
+        """Show the slots whose identity is not public yet (the table can only re-shuffle
+        revealed cards), then re-shuffle them all; ``s_<what>`` puts them back into the pile."""
+        ctx = {"pile": pile, "slots": sorted(slots), "what": what}
+        unknown = hidden(g, slots)
+        if unknown:
+            self.reveal(g, unknown, "shuffle_reveal", ctx)
+            g["need"]["phase"] = what
+        else:
+            self.r_shuffle_reveal(g, ctx)
+
+    def r_shuffle_reveal(self, g: G, ctx: dict[str, Any]) -> None:
+        self.reshuffle(g, ctx["pile"], ctx["slots"], ctx["what"], ctx)
+
+    def restock_first(self, g: G, task: dict[str, Any], pile: str, count: int) -> bool:
+        """True (and a restock queued before ``task`` runs again) when ``count`` draws would run
+        ``pile`` dry while its discards could make a new deck (seed: «Если в какой-либо колоде
+        закончились карты, перемешайте все сброшенные карты»)."""
+        if count <= len(g["piles"][pile]["draw"]) or not discards(g, pile):
+            return False
+        self.push(g, {"k": "restock", "pile": pile}, task)
+        return True
+
+    def t_restock(self, g: G, task: dict[str, Any]) -> None:
+        pile = task["pile"]
+        slots = discards(g, pile)
+        if slots:
+            self.shuffle_back(g, pile, slots, "restock")
+
+    def s_restock(self, g: G, ctx: dict[str, Any]) -> None:
+        self.back_in_pile(g, ctx["pile"], ctx["slots"])
+        word = {"main": "основной колоды", "light": "магии Света", "shadow": "магии Тени"}
+        log(g, f"Колода {word[ctx['pile']]} кончилась: сброс перемешан и добавлен в колоду.")
+
+    def t_new_deck(self, g: G, task: dict[str, Any]) -> None:
+        """The main deck gathered and re-shuffled for the next round (every card of it is out of
+        play between rounds: undrawn, or in the discard)."""
+        out = set(discards(g, "main")) | set(g["piles"]["main"]["draw"])
+        slots = [s for s in pile_slots(g, "main") if s in out]
+        if slots:
+            self.shuffle_back(g, "main", slots, "new_deck")
+
+    def s_new_deck(self, g: G, ctx: dict[str, Any]) -> None:
+        self.back_in_pile(g, "main", ctx["slots"])
+        log(g, "Основная колода собрана и перемешана.")
+
+    @staticmethod
+    def back_in_pile(g: G, pile: str, slots: list[int]) -> None:
+        """Re-shuffled slots leave the discard and go under the pile, ascending."""
+        gone = set(slots)
+        g["discard"] = [s for s in g["discard"] if s not in gone]
+        order = g["piles"][pile]["draw"]
+        g["piles"][pile]["draw"] = [s for s in order if s not in gone] + sorted(slots)
+        g["piles"][pile]["shuffles"] += 1
 
     def simultaneous(self, g: G, phase: str, seats: list[int], **ctx: Any) -> None:
         if not seats:
@@ -226,21 +310,18 @@ class Flow:
         if g["round"] > g["max_rounds"]:
             self.end_by_limit(g)
             return
-        if g["round"] > 1:
-            new_main_epoch(g)
         r = g["round"]
         arrow = "налево" if g["dir"] == 1 else "направо"
         log(g, f"— Раунд {r}. Раздаёт {name(g, g['dealer'])}, передача {arrow}. —")
         if r == 1:
             g["plan"] = list(g["first_plan"])
             g["pool"] = []
-        for _ in range(5):
-            for seat in priority(g):
-                slot = draw(g, "main")
-                if slot is not None:
-                    g["hand"][seat].append(slot)
         order = priority(g)
-        tasks: list[dict[str, Any]] = [
+        # Round one deals from the deck the first dealer was found with; later rounds from the
+        # whole main deck, gathered and re-shuffled.
+        tasks: list[dict[str, Any]] = [{"k": "new_deck"}] if r > 1 else []
+        tasks += [
+            {"k": "deal"},
             {"k": "window", "w": "before_draft", "order": order, "i": 0},
             {"k": "draft"},
             {"k": "window", "w": "before_resolution", "order": order, "i": 0},
@@ -261,6 +342,16 @@ class Flow:
             {"k": "end_round"},
         ]
         self.push(g, *tasks)
+
+    def t_deal(self, g: G, task: dict[str, Any]) -> None:
+        """Five cards each, one at a time in priority order."""
+        if self.restock_first(g, task, "main", 5 * g["n"]):
+            return
+        for _ in range(5):
+            for seat in priority(g):
+                slot = draw(g, "main")
+                if slot is not None:
+                    g["hand"][seat].append(slot)
 
     def end_by_limit(self, g: G) -> None:
         alive = humans(g)
@@ -495,10 +586,16 @@ class Flow:
             for other in priority(g):
                 if other != s:
                     damage(g, other, 1, s, "стая воронов")
-            self.magic.draw_magic(g, s, "shadow", 1)
             gain_vp(g, s, 1, "стая воронов")
         while g["agenda"] and g["agenda"][0]["k"] != "end_round":
             g["agenda"].pop(0)
+        shadow = [{"k": "draw_magic", "seat": s, "pile": "shadow", "count": 1} for s in flocks]
+        self.push(g, *shadow)
+
+    def t_draw_magic(self, g: G, task: dict[str, Any]) -> None:
+        if self.restock_first(g, task, task["pile"], task["count"]):
+            return
+        self.magic.draw_magic(g, task["seat"], task["pile"], task["count"])
 
     def extra_count(self, g: G, seat: int, suit: str) -> int:
         return sum(1 for slot in g["extra"][seat] if self.cat.suit_of(card(g, slot) or "") == suit)
@@ -802,6 +899,8 @@ class Flow:
                 gain_vp(g, s, 1, "пять Сияний")
 
     def t_light_gain(self, g: G, task: dict[str, Any]) -> None:
+        if self.restock_first(g, task, "light", task["amount"]):
+            return
         self.magic.light_gain(g, task["seat"], task["amount"])
 
     # ----- the skulking ravens and the end of the round --------------------------------------
@@ -850,9 +949,14 @@ class Flow:
         if fx["punish_raven"]:
             log(g, "Скрытые вороны не приносят карт магии Тени.")
             return
-        for s in priority(g):
-            if s in leaders:
-                self.magic.draw_magic(g, s, "shadow", top - second)
+        self.push(
+            g,
+            *[
+                {"k": "draw_magic", "seat": s, "pile": "shadow", "count": top - second}
+                for s in priority(g)
+                if s in leaders
+            ],
+        )
 
     def t_end_round(self, g: G, task: dict[str, Any]) -> None:
         for s in priority(g):

@@ -131,7 +131,7 @@ class Magic:
             log(g, f"Нарушение: {name(g, seat)} показал не Ворона.")
 
     def e_empower(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
-        self.draw_main(g, seat, 1)
+        self.flow.push(g, {"k": "draw_main", "seat": seat, "count": 1})
 
     def e_foretell(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         self.flow.ask(g, seat, "foretell", ["attack", "healing", "radiance"], {"raven": raven})
@@ -175,6 +175,8 @@ class Magic:
         log(g, f"{name(g, seat)} сбрасывает карту.")
 
     def t_draw_main(self, g: G, task: dict[str, Any]) -> None:
+        if self.flow.restock_first(g, task, "main", task["count"]):
+            return
         self.draw_main(g, task["seat"], task["count"])
 
     def draw_main(self, g: G, seat: int, count: int) -> None:
@@ -297,7 +299,7 @@ class Magic:
     def t_fill_hand(self, g: G, task: dict[str, Any]) -> None:
         seat = task["seat"]
         missing = task["size"] - len(g["hand"][seat])
-        if missing > 0:
+        if missing > 0 and not self.flow.restock_first(g, task, "main", missing):
             self.draw_main(g, seat, missing)
 
     def e_retribution(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
@@ -338,9 +340,16 @@ class Magic:
 
     def e_summon(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         if raven:
-            self.draw_main(g, seat, 2)
+            self.flow.push(g, {"k": "draw_main", "seat": seat, "count": 2})
             return
         damage(g, seat, 1, None, "Призыв")
+        self.flow.push(g, {"k": "summon_look", "seat": seat})
+
+    def t_summon_look(self, g: G, task: dict[str, Any]) -> None:
+        """Three cards from the main deck, seen by the summoner alone; one is kept."""
+        seat = task["seat"]
+        if self.flow.restock_first(g, task, "main", 3):
+            return
         for _ in range(3):
             drawn = draw(g, "main")
             if drawn is not None:

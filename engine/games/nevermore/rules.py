@@ -67,8 +67,9 @@ class NevermoreRules(Rules[G]):
         return value
 
     def hidden_decks(self, config: Mapping[str, JSON]) -> dict[str, list[str]]:
-        """One main deck per round (each round reshuffles all 60), a few Light and Shadow ones."""
-        return {deck: self.cat.deck(pile) for deck, pile, _ in deck_layout(self.max_rounds(config))}
+        """The main deck (60 cards, re-shuffled by the table between rounds), Light and Shadow."""
+        self.max_rounds(config)
+        return {deck: self.cat.deck(deck) for deck, _ in deck_layout()}
 
     def new_game(self, config: Mapping[str, JSON]) -> G:
         n = config.get("seats", 4)
@@ -104,6 +105,10 @@ class NevermoreRules(Rules[G]):
         if kind == "reveal":
             return Decision(
                 Kind.REVEAL, phase=need["phase"], slots=tuple(need["slots"]), deck=need["deck"]
+            )
+        if kind == "reshuffle":
+            return Decision(
+                Kind.RESHUFFLE, phase=need["phase"], slots=tuple(need["slots"]), deck=need["deck"]
             )
         seats = tuple(need["seats"])
         if kind == "simultaneous":

@@ -105,9 +105,9 @@ class ScenarioRun:
         light += self._cards(data.get("light_top", []), self.cat.magic, "light_top")
         shadow += self._cards(data.get("shadow_top", []), self.cat.magic, "shadow_top")
         return {
-            "main.0": main,
-            "light.0": self._complete(light, self.cat.deck("light"), "колоде Света"),
-            "shadow.0": self._complete(shadow, self.cat.deck("shadow"), "колоде Тени"),
+            "main": main,
+            "light": self._complete(light, self.cat.deck("light"), "колоде Света"),
+            "shadow": self._complete(shadow, self.cat.deck("shadow"), "колоде Тени"),
         }
 
     @staticmethod

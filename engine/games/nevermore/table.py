@@ -1,10 +1,13 @@
 """The «Невермор» game data: the set-up, slot bookkeeping, draws, seat order and the log.
 
-The state is one JSON dict ``g`` (see ``new_state``). Hidden cards are slots: the main deck is one
-hidden deck per *epoch* (``main.0``, ``main.1``... — each round shuffles all 60 cards again, so each
-round draws from a fresh epoch; round one continues the deck used to find the dealer), and the Light
-and Shadow decks have a few epochs each (a new epoch when one runs out, standing for the reshuffled
-discards). Slots are numbered globally in the order of ``deck_layout``.
+The state is one JSON dict ``g`` (see ``new_state``). Hidden cards are slots of three hidden decks,
+numbered globally in the order of ``deck_layout``: ``main`` (60 slots), ``light`` and ``shadow``
+(25 each), 110 slots in all. Each pile keeps its draw order as a list of slots
+(``piles[p]["draw"]``, drawn from the front). The main deck is gathered and re-shuffled by the
+table between rounds (a REVEAL of its slots whose identity is not public yet, then a RESHUFFLE of
+all 60); a pile that runs short in the middle of a round is topped up with its own discards,
+re-shuffled the same way (``flow.Flow.t_restock``). A re-shuffled slot is dealt again from the
+pile's draw order, which lists re-shuffled slots in ascending order.
 """
 
 from __future__ import annotations
@@ -14,26 +17,25 @@ from typing import Any
 from .cards import MAGIC_SIZE, MAIN_SIZE, Catalog
 
 G = dict[str, Any]
-MAGIC_EPOCHS = 4
 ZONES = ("hand", "magic", "extra", "placed", "shown", "killed", "look")
 
 
-def deck_layout(max_rounds: int) -> list[tuple[str, str, int]]:
-    """``(deck name, pile, size)`` for every hidden deck, in slot order."""
-    out = [(f"main.{e}", "main", MAIN_SIZE) for e in range(max_rounds + 1)]
-    out += [(f"light.{e}", "light", MAGIC_SIZE) for e in range(MAGIC_EPOCHS)]
-    out += [(f"shadow.{e}", "shadow", MAGIC_SIZE) for e in range(MAGIC_EPOCHS)]
-    return out
+def deck_layout() -> list[tuple[str, int]]:
+    """``(deck name, size)`` for every hidden deck, in slot order."""
+    return [("main", MAIN_SIZE), ("light", MAGIC_SIZE), ("shadow", MAGIC_SIZE)]
 
 
 def new_state(n: int, names: list[str], max_rounds: int) -> G:
     """A game before the first dealer is found (shadow cards already dealt)."""
-    piles: dict[str, dict[str, int]] = {}
+    piles: dict[str, dict[str, Any]] = {}
     base = 0
-    for _, pile, size in deck_layout(max_rounds):
-        if pile not in piles:
-            piles[pile] = {"base": base, "size": size, "epochs": 0, "epoch": 0, "pos": 0}
-        piles[pile]["epochs"] += 1
+    for pile, size in deck_layout():
+        piles[pile] = {
+            "base": base,
+            "size": size,
+            "draw": list(range(base, base + size)),
+            "shuffles": 0,
+        }
         base += size
     small = n <= 4
     g: G = {
@@ -47,7 +49,6 @@ def new_state(n: int, names: list[str], max_rounds: int) -> G:
         "vp": [0] * n,
         "raven": [False] * n,
         "piles": piles,
-        "retired": [],
         "known": {},
         "discard": [],
         "round": 0,
@@ -114,51 +115,43 @@ def fresh_round(n: int) -> G:
 
 
 def pile_of(g: G, slot: int) -> str:
-    """Which pile (``main``, ``light``, ``shadow``) a slot belongs to."""
+    """Which hidden deck (``main``, ``light``, ``shadow``) a slot belongs to."""
     for name, pile in g["piles"].items():
-        if pile["base"] <= slot < pile["base"] + pile["size"] * pile["epochs"]:
+        if pile["base"] <= slot < pile["base"] + pile["size"]:
             return str(name)
     raise ValueError(f"slot {slot} is not in any deck")
 
 
-def deck_name(g: G, slot: int) -> str:
-    """The hidden deck (``main.2``...) holding a slot."""
-    pile = g["piles"][pile_of(g, slot)]
-    return f"{pile_of(g, slot)}.{(slot - pile['base']) // pile['size']}"
+def pile_slots(g: G, pile_name: str) -> list[int]:
+    """Every slot of a pile, ascending."""
+    pile = g["piles"][pile_name]
+    return list(range(pile["base"], pile["base"] + pile["size"]))
 
 
 def draw(g: G, pile_name: str) -> int | None:
-    """The next slot of a pile (moving to the next epoch when one runs out), or ``None``."""
-    pile = g["piles"][pile_name]
-    if pile["pos"] >= pile["size"]:
-        if pile["epoch"] + 1 >= pile["epochs"]:
-            return None
-        pile["epoch"] += 1
-        pile["pos"] = 0
-    slot = pile["base"] + pile["epoch"] * pile["size"] + pile["pos"]
-    pile["pos"] += 1
-    return int(slot)
+    """The top slot of a pile, or ``None`` when it is empty (see ``flow.Flow.restock_first``)."""
+    order = g["piles"][pile_name]["draw"]
+    if not order:
+        return None
+    return int(order.pop(0))
 
 
-def new_main_epoch(g: G) -> None:
-    """Shuffle all 60 main cards again: the unused rest of the old epoch retires."""
-    pile = g["piles"]["main"]
-    if pile["epoch"] + 1 >= pile["epochs"]:
-        return
-    start = pile["base"] + pile["epoch"] * pile["size"]
-    if pile["pos"] < pile["size"]:
-        g["retired"].append([start + pile["pos"], start + pile["size"]])
-    pile["epoch"] += 1
-    pile["pos"] = 0
+def discards(g: G, pile_name: str) -> list[int]:
+    """The pile's slots in the discard, ascending (what a re-shuffle turns into its deck)."""
+    return sorted(s for s in g["discard"] if pile_of(g, s) == pile_name)
 
 
 def undrawn(g: G) -> list[int]:
-    """Slots still in their decks (not yet drawn, not retired)."""
+    """Slots still in their decks, every pile."""
     out: list[int] = []
     for pile in g["piles"].values():
-        first = pile["base"] + pile["epoch"] * pile["size"] + pile["pos"]
-        out.extend(range(first, pile["base"] + pile["epochs"] * pile["size"]))
+        out.extend(pile["draw"])
     return out
+
+
+def hidden(g: G, slots: list[int]) -> list[int]:
+    """Those of ``slots`` whose identity is not public, ascending."""
+    return sorted(s for s in slots if str(s) not in g["known"])
 
 
 def card(g: G, slot: int) -> str | None:
