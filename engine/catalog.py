@@ -19,6 +19,7 @@ Entries = Callable[[], list[dict[str, Any]]]
 GAMES: dict[str, str] = {
     "rumble": "engine.games.rumble.listing:entries",
     "nevermore": "engine.games.nevermore.listing:entries",
+    "circle": "engine.games.circle.listing:entries",
 }
 
 

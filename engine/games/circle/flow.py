@@ -1,0 +1,232 @@
+"""The turn of «Волшебный круг» as a small state machine over ``g["stage"]``.
+
+``advance`` runs every automatic step until the game waits for an input, and records what it waits
+for in ``g["need"]``:
+
+- ``start``: start-of-turn effects (burn marks of the totem holder). A holder knocked out by them
+  passes the totem left, and the next holder's turn starts instead;
+- ``spell``: the top spell flies at the totem holder — a CHANCE over the remaining public spell deck
+  (an empty deck first takes its discard back, publicly);
+- ``scramble``: «переполох», a RACE of the living seats holding cards; ends with a hit (``settle``),
+  a dispel or a melt;
+- ``end``: end-of-turn effects (shields fall, frozen seats skip their draw), the totem passes left,
+  the draws are queued;
+- ``draw``: cards are dealt one by one from the action deck, starting with the new totem holder;
+  an empty deck waits for a RESHUFFLE of the action discard, then drawing goes on.
+
+Whenever seats drop out (life ≤ 0), their hands are revealed (REVEAL) and go to the action discard;
+then the game ends if at most one seat is alive (the last one wins; none alive: nobody wins).
+"""
+
+from __future__ import annotations
+
+from .cards import Catalog
+from .keywords import hit
+from .state import HAND_START, State, left_of, living, log
+
+HAND_LIMIT = 6
+
+
+def knock_out(g: State) -> None:
+    """Every living seat at 0 life or less is out; its hand waits for the reveal."""
+    for seat in range(g["n"]):
+        if g["alive"][seat] and g["life"][seat] <= 0:
+            g["alive"][seat] = False
+            g["burns"][seat] = 0
+            g["dying"].append(seat)
+            log(g, {"e": "out", "seat": seat, "text": f"{g['names'][seat]} выбывает из игры."})
+
+
+def advance(cat: Catalog, g: State) -> None:
+    """Run automatic steps until the game waits for an input (set in ``g["need"]``)."""
+    while True:
+        if g["dying"]:
+            slots = sorted(s for seat in g["dying"] for s in g["hands"][seat])
+            if slots:
+                g["need"] = {"kind": "reveal", "phase": "out", "slots": slots}
+                return
+            g["dying"] = []
+        if g["result"] is None and len(living(g)) <= 1:
+            finish(g)
+        stage = g["stage"]
+        if stage == "over":
+            g["need"] = {"kind": "terminal"}
+            return
+        if stage == "start":
+            start_of_turn(g)
+        elif stage == "spell":
+            if not g["spells"]:
+                order = {cid: i for i, cid in enumerate(cat.spells)}
+                g["spells"] = sorted(g["spell_discard"], key=order.__getitem__)
+                g["spell_discard"] = []
+                log(g, {"e": "spells_back", "text": "Сброс заклинаний снова стал колодой."})
+            g["need"] = {"kind": "chance", "phase": "spell", "range": len(g["spells"])}
+            return
+        elif stage == "scramble":
+            seats = [s for s in living(g) if g["hands"][s]]
+            g["need"] = {"kind": "race", "phase": "scramble", "seats": seats}
+            return
+        elif stage == "end":
+            end_of_turn(g)
+        elif stage == "draw":
+            if not draw_cards(g):
+                return
+        else:
+            raise AssertionError(f"unknown stage {stage}")
+
+
+def finish(g: State) -> None:
+    """The game ends: the last living seat wins, or nobody if all dropped at once."""
+    alive = living(g)
+    g["stage"] = "over"
+    g["spell"] = None
+    if alive:
+        g["winner"] = alive[0]
+        g["result"] = "winner"
+        log(g, {"e": "win", "seat": alive[0], "text": f"{g['names'][alive[0]]} побеждает!"})
+    else:
+        g["result"] = "nobody"
+        log(g, {"e": "nobody", "text": "Все выбыли разом: победителей нет."})
+
+
+def start_of_turn(g: State) -> None:
+    """Start-of-turn effects: the totem holder's burns; then the spell may fly."""
+    holder = g["totem"]
+    if not g["alive"][holder]:
+        g["totem"] = left_of(g, holder)
+        return
+    burns = g["burns"][holder]
+    if burns:
+        g["burns"][holder] = 0
+        g["life"][holder] -= burns
+        log(
+            g,
+            {
+                "e": "burned",
+                "seat": holder,
+                "power": burns,
+                "life": g["life"][holder],
+                "text": f"ОЖОГ: {g['names'][holder]} теряет {burns} (жизней: {g['life'][holder]}).",
+            },
+        )
+        knock_out(g)
+        if not g["alive"][holder]:
+            g["totem"] = left_of(g, holder)
+            return
+    g["stage"] = "spell"
+
+
+def take_spell(cat: Catalog, g: State, value: int) -> None:
+    """The chance value picks the top spell; it flies at the totem holder."""
+    card = g["spells"].pop(value)
+    target = g["totem"]
+    g["spell"] = {
+        "card": card,
+        "power": cat.spells[card]["power"],
+        "target": target,
+        "prev": None,
+        "sender": None,
+        "step": 0,
+        "changes": 0,
+    }
+    g["stage"] = "scramble"
+    name = cat.spells[card]["name"]
+    log(
+        g,
+        {
+            "e": "spell",
+            "card": card,
+            "to": target,
+            "power": cat.spells[card]["power"],
+            "text": f"Из круга вылетает {name} (сила {cat.spells[card]['power']}), "
+            f"цель — {g['names'][target]}.",
+        },
+    )
+
+
+def settle(cat: Catalog, g: State) -> None:
+    """No action came in time: the spell hits its target."""
+    hit(cat, g)
+    knock_out(g)
+    g["stage"] = "end"
+
+
+def end_of_turn(g: State) -> None:
+    """End-of-turn effects, the totem passes left, the draws are queued."""
+    n = g["n"]
+    g["shield"] = [False] * n
+    g["totem"] = left_of(g, g["totem"])
+    alive = living(g)
+    first = alive.index(g["totem"]) if g["totem"] in alive else 0
+    order = alive[first:] + alive[:first]
+    log(
+        g, {"e": "totem", "seat": g["totem"], "text": f"Тотем переходит: {g['names'][g['totem']]}."}
+    )
+    counts: dict[int, int] = {}
+    if not any(g["hands"][s] for s in alive):
+        counts = {s: 3 for s in alive}
+        log(g, {"e": "empty", "text": "Ни у кого нет карт: каждый берёт по 3."})
+    elif g["played"]:
+        for s in alive:
+            size = len(g["hands"][s])
+            counts[s] = 2 if size < HAND_START else max(0, HAND_LIMIT - size)
+    for s in alive:
+        if g["frozen"][s] and counts.get(s):
+            counts[s] = 0
+            log(g, {"e": "frozen", "seat": s, "text": f"{g['names'][s]} в оцепенении: без карт."})
+    g["frozen"] = [False] * n
+    g["queue"] = [[s, counts[s], 0] for s in order if counts.get(s)]
+    g["stage"] = "draw"
+
+
+def draw_cards(g: State) -> bool:
+    """Deal the queued draws; False when the deck ran out and the discard must be reshuffled."""
+    while g["queue"]:
+        seat, left, drawn = g["queue"][0]
+        if left and not g["deck"]:
+            if g["discard"]:
+                g["need"] = {
+                    "kind": "reshuffle",
+                    "phase": "reshuffle",
+                    "slots": sorted(g["discard"]),
+                }
+                return False
+            left = 0
+        if left:
+            g["hands"][seat].append(g["deck"].pop(0))
+            g["queue"][0] = [seat, left - 1, drawn + 1]
+            continue
+        g["queue"].pop(0)
+        if drawn:
+            log(
+                g,
+                {
+                    "e": "draw",
+                    "seat": seat,
+                    "count": drawn,
+                    "text": f"{g['names'][seat]} берёт {drawn} (в руке {len(g['hands'][seat])}).",
+                },
+            )
+    g["turn"] += 1
+    g["played"] = False
+    g["stage"] = "start"
+    return True
+
+
+def reshuffled(g: State, slots: list[int]) -> None:
+    """The action discard, shuffled face down by the table, is the new draw pile."""
+    g["deck"] = list(slots)
+    g["discard"] = []
+    for s in slots:
+        g["known"].pop(str(s), None)
+    log(g, {"e": "reshuffle", "count": len(slots), "text": "Сброс действий перемешан в колоду."})
+
+
+def revealed(g: State, cards: dict[str, str]) -> None:
+    """The knocked-out seats' hands, now face up, go to the action discard."""
+    for seat in g["dying"]:
+        for s in g["hands"][seat]:
+            g["known"][str(s)] = cards[str(s)]
+            g["discard"].append(s)
+        g["hands"][seat] = []
+    g["dying"] = []

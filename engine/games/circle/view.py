@@ -1,0 +1,94 @@
+"""What one seat (or a spectator) sees of «Волшебный круг»: a JSON view for the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.model import Action, Knowledge
+
+from .cards import Catalog
+from .state import State
+
+LOG_SHOWN = 16
+
+
+def spell_view(cat: Catalog, spell: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The flying spell with its card's words."""
+    if spell is None:
+        return None
+    card = cat.spells[spell["card"]]
+    kw = card["keyword"]
+    return {
+        "card": spell["card"],
+        "name": card["name"],
+        "power": spell["power"],
+        "base_power": card["power"],
+        "keyword": kw,
+        "keyword_name": None if kw is None else cat.keywords[kw]["name"],
+        "keyword_text": None if kw is None else cat.keywords[kw]["text"],
+        "target": spell["target"],
+        "previous": spell["prev"],
+        "sender": spell["sender"],
+        "step": spell["step"],
+        "changes": spell["changes"],
+    }
+
+
+def build_view(cat: Catalog, g: State, knowledge: Knowledge, legal: list[Action]) -> dict[str, Any]:
+    """Public table, the flying spell, the recent log; the seat's own hand and legal moves."""
+    need = g["need"]
+    seats = [
+        {
+            "seat": s,
+            "name": g["names"][s],
+            "life": g["life"][s],
+            "alive": g["alive"][s],
+            "hand": len(g["hands"][s]),
+            "totem": g["totem"] == s,
+            "burns": g["burns"][s],
+            "shield": g["shield"][s],
+            "frozen": g["frozen"][s],
+        }
+        for s in range(g["n"])
+    ]
+    seat = knowledge.seat
+    hand: list[dict[str, Any]] = []
+    if seat is not None and 0 <= seat < g["n"]:
+        for slot in g["hands"][seat]:
+            cid = knowledge.cards.get(slot)
+            card = cat.actions.get(cid) if cid else None
+            hand.append(
+                {
+                    "slot": slot,
+                    "card": cid,
+                    "name": None if card is None else card["name"],
+                    "direction": None if card is None else card.get("direction"),
+                    "text": None if card is None else card["text"],
+                }
+            )
+    discard_top = g["known"].get(str(g["discard"][-1])) if g["discard"] else None
+    return {
+        "game": "circle",
+        "seat": seat,
+        "turn": g["turn"],
+        "phase": need.get("phase", "over" if need["kind"] == "terminal" else ""),
+        "waiting": need["kind"],
+        "racing": list(need.get("seats", [])),
+        "seats": seats,
+        "totem": g["totem"],
+        "spell": spell_view(cat, g["spell"]),
+        "piles": {
+            "spells": len(g["spells"]),
+            "spell_discard": len(g["spell_discard"]),
+            "actions": len(g["deck"]),
+            "action_discard": len(g["discard"]),
+        },
+        "spell_discard_top": g["spell_discard"][-1] if g["spell_discard"] else None,
+        "action_discard_top": discard_top,
+        "log": [dict(e) for e in g["log"][-LOG_SHOWN:]],
+        "hand": hand,
+        "legal": legal,
+        "winner": g["winner"],
+        "result": g["result"],
+        "over": need["kind"] == "terminal",
+    }
