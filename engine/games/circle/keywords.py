@@ -51,7 +51,14 @@ def change_target(cat: Catalog, g: State, new_target: int, by: int) -> bool:
         },
     )
     if spell["power"] <= 0:
-        log(g, {"e": "melt", "card": spell["card"], "text": f"{name} тает, никого не задев."})
+        log(
+            g,
+            {
+                "e": "melt",
+                "card": spell["card"],
+                "text": f"Заклинание {name} тает, никого не задев.",
+            },
+        )
         discard_spell(g)
         return False
     return True

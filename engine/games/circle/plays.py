@@ -71,7 +71,14 @@ def play(cat: Catalog, g: State, seat: int, slot: int, card: str, target: int | 
     if effect == "mirror":
         return change_target(cat, g, spell["prev"], seat)
     if effect == "dispel":
-        log(g, {"e": "dispel", "seat": seat, "text": f"{spell_name} рассеяно, никто не задет."})
+        log(
+            g,
+            {
+                "e": "dispel",
+                "seat": seat,
+                "text": f"Заклинание {spell_name} рассеяно, никто не задет.",
+            },
+        )
         discard_spell(g)
         return False
     if effect == "shield":
@@ -87,7 +94,7 @@ def play(cat: Catalog, g: State, seat: int, slot: int, card: str, target: int | 
             "seat": seat,
             "power": spell["power"],
             "was": before,
-            "text": f"ПОРЫВ: сила {spell_name} {before} → {spell['power']}.",
+            "text": f"ПОРЫВ: {spell_name}, сила {before} → {spell['power']}.",
         },
     )
     return True
