@@ -156,7 +156,7 @@ class ScenarioRun:
         if entry.get("settle"):
             self.table.apply({"type": "settle"})
             return
-        seat = entry.get("seat")
+        seat: Any = entry.get("seat")
         _need(isinstance(seat, int) and 0 <= seat < self.n, f"plays: неверное место в {entry}")
         card = self._card(entry.get("card"), "plays")
         state = self.table.state
