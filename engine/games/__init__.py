@@ -11,12 +11,14 @@ RULES: dict[str, str] = {
     "toy": "engine.core.toy:ToyRules",
     "rumble": "engine.games.rumble.rules:RumbleRules",
     "nevermore": "engine.games.nevermore.rules:NevermoreRules",
+    "circle": "engine.games.circle.rules:CircleRules",
 }
 
 
 BOTS: dict[str, str] = {
     "rumble": "engine.games.rumble.bot:HeuristicBot",
     "nevermore": "engine.games.nevermore.bot:HeuristicBot",
+    "circle": "engine.games.circle.bot:HeuristicBot",
 }
 
 
