@@ -26,7 +26,7 @@ from typing import Any
 from engine.core.model import Action
 from engine.protocol.session import TableSession
 
-from . import nevermore_views, rumble_views
+from . import circle_views, nevermore_views, rumble_views
 from .i18n import tr
 
 BoardRenderer = Callable[[dict[str, Any], int | None, list[Action], list[int]], str]
@@ -123,6 +123,14 @@ BOARDS: dict[str, Board] = {
         config=nevermore_views.config,
         detail=nevermore_views.detail,
         max_selected=nevermore_views.max_selected,
+    ),
+    "circle": Board(
+        name="«Волшебный круг»",
+        render=circle_views.board,
+        settings=circle_views.settings,
+        config=circle_views.config,
+        detail=circle_views.detail,
+        max_selected=circle_views.max_selected,
     ),
     "toy": Board(name="«Проба» (проверка честности)"),
 }

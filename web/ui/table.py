@@ -49,6 +49,7 @@ class TableUI:
         self.selected: list[int] = []
         self.game = DEFAULT  # the game the host has chosen in the lobby
         self._turn_since = 0.0
+        self._refusals_shown = 0
 
     async def start(self, open_links: list[str]) -> None:
         """Pick the crypto backend, load or create this tab's identity, greet open channels."""
@@ -87,6 +88,9 @@ class TableUI:
         peer = self.session.peer if self.session else None
         if not element or peer is None:
             return
+        if self.show_race(peer):
+            element.textContent = ""
+            return
         if not self._moves or peer.table.paused:
             element.textContent = "⏸" if peer.table.paused else ""
             return
@@ -94,6 +98,24 @@ class TableUI:
         left = max(0, int(limit - (wall_ms() - self._turn_since) / 1000))
         element.textContent = f"осталось {left} с"
         element.classList.toggle("urgent", left <= 5)
+
+    def show_race(self, peer: Any) -> bool:
+        """Real time: the quiet countdown before the spell lands, and a refused move's note."""
+        note = document.getElementById("race-note")
+        if note and len(peer.refused) > self._refusals_shown:
+            self._refusals_shown = len(peer.refused)
+            note.textContent = "Не успели: заклинание уже сменило цель — карта осталась у вас."
+        left = peer.race_left()
+        if left is None:
+            return False
+        limit = max(1, peer.table.timer_for("action"))
+        bar = document.getElementById("race-bar")
+        text = document.getElementById("race-left")
+        if bar:
+            bar.style.width = f"{100 * left / limit:.0f}%"
+        if text:
+            text.textContent = "⏸" if peer.table.paused else f"{left:.1f}"
+        return True
 
     def stop(self) -> None:
         if self._ticker is not None:
