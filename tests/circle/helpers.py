@@ -8,6 +8,8 @@ from engine.core.model import Action, Kind, Knowledge
 from engine.games.circle.rules import CircleRules
 from engine.games.circle.scenario import ScenarioRun
 
+FILLER = ["wind_left", "wind_right", "dispel", "wind_all", "wind_right", "wind_left"]
+
 
 def position(players: list[dict[str, Any]], **extra: Any) -> ScenarioRun:
     """A table at the start of a turn (see ``docs/scenarios.md`` for the fields)."""
@@ -15,10 +17,11 @@ def position(players: list[dict[str, Any]], **extra: Any) -> ScenarioRun:
 
 
 def hands(*sizes_or_cards: Any, life: int = 5) -> list[dict[str, Any]]:
-    """Players with the given hands (a list of card ids, or a count of ВЕТЕР (влево))."""
+    """Players with the given hands: a list of card ids, or a count of cards from ``FILLER``
+    (a hand of one is one ВЕТЕР (влево))."""
     out = []
     for h in sizes_or_cards:
-        cards = ["wind_left"] * h if isinstance(h, int) else list(h)
+        cards = FILLER[:h] if isinstance(h, int) else list(h)
         out.append({"hand": cards, "life": life})
     return out
 
