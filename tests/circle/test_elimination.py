@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core.model import IllegalAction, Kind
@@ -51,7 +53,11 @@ def test_the_last_one_alive_wins() -> None:
 
 
 def test_all_remaining_drop_at_once_and_nobody_wins() -> None:
-    players = [{"hand": [], "life": 2}, {"hand": [], "life": 1}, {"alive": False}]
+    players: list[dict[str, Any]] = [
+        {"hand": [], "life": 2},
+        {"hand": [], "life": 1},
+        {"alive": False},
+    ]
     run = position(players, spells=["chain_lightning"])
     to_race(run)
     run.table.apply({"type": "settle"})
