@@ -27,7 +27,7 @@ def view_of(table: LocalTable, seat: int) -> dict[str, Any]:
 
 def test_my_seat_sits_at_the_bottom_and_my_left_neighbour_to_the_left() -> None:
     x0, y0 = circle_views.position(2, 2, 5)
-    x1, y1 = circle_views.position(3, 2, 5)
+    x1, _ = circle_views.position(3, 2, 5)
     assert y0 > 80 and abs(x0 - 50) < 1
     assert x1 < 50
 

@@ -217,7 +217,8 @@ class App:
             self.mesh.addBot()
         elif action == "pick" and self.table is not None:
             self.table.pick(int(target.getAttribute("data-slot")))
-            self.show_card(str(target.getAttribute("data-card")))
+            if target.hasAttribute("data-card"):  # a board may pick without opening the pane
+                self.show_card(str(target.getAttribute("data-card")))
         elif action == "catalog":
             self.open_overlay(lazy_pages().catalog())
         elif action == "catalog-filter":

@@ -107,7 +107,7 @@ def _seat(info: dict[str, Any], me: int, n: int, spell: dict[str, Any] | None) -
     hearts = HEART * min(life, 9) + EMPTY_HEART * max(0, 5 - life)
     marks = []
     if info["totem"]:
-        marks.append('<span class="c-totem" title="Тотем">🪬</span>')
+        marks.append('<span class="c-totem">тотем</span>')
     if info.get("burns"):
         marks.append(f'<span class="c-burn" title="Ожоги">🔥{int(info["burns"])}</span>')
     if info.get("shield"):
@@ -163,7 +163,7 @@ def _hand(view: dict[str, Any], moves: list[Action], selected: list[int]) -> str
         return (
             f'<p class="muted small">Куда сдуть заклинание?</p><div id="moves" class="c-hand">'
             f'{buttons}<button type="button" class="c-cancel" data-action="pick"'
-            f' data-slot="{chosen}" data-card="">✕</button></div>'
+            f' data-slot="{chosen}" aria-label="Отмена">✕</button></div>'
         )
     cards = []
     key = 0
@@ -186,7 +186,7 @@ def _hand(view: dict[str, Any], moves: list[Action], selected: list[int]) -> str
         else:
             attrs = f'data-action="pick" data-slot="{slot}"'
         cards.append(
-            f'<button type="button" class="c-card" {attrs} data-card="{escape(cid)}"'
+            f'<button type="button" class="c-card" {attrs} data-face="{escape(cid)}"'
             f' title="{escape(str(card.get("text") or ""))}"><kbd>{key}</kbd>{face}'
             f"<b>{label}</b>{sub}</button>"
         )

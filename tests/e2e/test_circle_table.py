@@ -1,0 +1,127 @@
+"""«Волшебный круг» at the table: three browsers and a server bot play a whole game in real time.
+
+Every page plays through its own hand with a key press whenever the spell flies at it (while it
+still has a few cards), the server bot answers after its reaction time, and spells land when the
+quiet countdown runs out. One page is phone-sized. At the end every page's fairness audit passes,
+all pages agree on the table, and the winner (or nobody) is the same everywhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+import pytest
+from playwright.async_api import Error as PlaywrightError
+
+from .harness import Player, chromium, signaling_server
+
+pytestmark = pytest.mark.browser
+
+COUNTDOWN = 2
+
+STATE = """() => window.magicTable.pyodide.runPython(`
+import json
+from js import window
+s = window.magicTableApp.table.session
+peer = s.peer
+out = {"stage": "", "seat": None}
+if peer is not None and peer.table.state is not None:
+    view = peer.view()
+    out = {"stage": peer.table.stage, "seat": peer.seat, "phase": view["phase"],
+           "spell": view["spell"], "hand": len(view["hand"]), "over": view["over"],
+           "winner": view["winner"], "log": [e["text"] for e in view["log"]],
+           "lives": [x["life"] for x in view["seats"]], "digest": peer.table.digest(),
+           "result": peer.table.result, "refused": list(peer.refused),
+           "errors": [str(e) for e in peer.errors][-4:] + s.errors[-4:],
+           "entries": len(peer.table.log)}
+json.dumps(out)
+`)"""
+
+
+async def table_state(player: Player) -> dict[str, Any]:
+    return dict(json.loads(await player.page.evaluate(STATE)))
+
+
+async def blow_away(player: Player, state: dict[str, Any]) -> bool:
+    """When the spell flies at this page's seat and it holds 3+ cards, press 1 (then 1 again for
+    an all-directions wind's target). True if a key was pressed."""
+    spell = state.get("spell")
+    if state.get("phase") != "scramble" or not spell or spell["target"] != state["seat"]:
+        return False
+    if state.get("hand", 0) < 3:
+        return False
+    page = player.page
+    with contextlib.suppress(PlaywrightError):
+        if await page.locator("#moves button[data-action]").count() == 0:
+            return False
+        await page.keyboard.press("1")
+        if await page.locator("#moves button.c-target").count():
+            await page.keyboard.press("1")
+        return True
+    return False
+
+
+async def test_three_browsers_and_a_bot_play_a_whole_game_in_real_time() -> None:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            phone = {"width": 390, "height": 844}
+            anya = await Player.open(browser, server.origin + "/", "Аня", voice=False)
+            borya = await Player.open(browser, server.origin + "/", "Боря", voice=False)
+            vera = await Player.open(
+                browser, server.origin + "/", "Вера", voice=False, viewport=phone
+            )
+            players = [anya, borya, vera]
+            code = await anya.create_room()
+            for player in (borya, vera):
+                await player.join_room(code)
+            await anya.page.click("#add-bot")
+            for player in players:
+                await player.wait_open_channels(3, timeout=60)
+            for player in players:
+                await player.page.click("#ready")
+            await anya.page.select_option("#table-game", "circle")
+            await anya.page.fill("#table-countdown", str(COUNTDOWN))
+            await anya.page.wait_for_selector("#open-table:not([disabled])", timeout=30_000)
+            await anya.page.click("#open-table")
+            for player in players:
+                await player.page.wait_for_selector("#circle", timeout=90_000)
+
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 420
+            pressed = 0
+            shot = False
+            while True:
+                states = [await table_state(p) for p in players]
+                if all(s["stage"] == "done" for s in states):
+                    break
+                assert loop.time() < deadline, json.dumps(states, ensure_ascii=False)[:3000]
+                for player, state in zip(players, states, strict=True):
+                    pressed += await blow_away(player, state)
+                    if not shot and (state.get("spell") or {}).get("changes", 0) >= 2:
+                        shot = True
+                        await player.screenshot("circle-spell-in-flight")
+                await asyncio.sleep(0.1)
+
+            await anya.screenshot("circle-result")
+            await vera.screenshot("circle-phone")
+            finals = [await table_state(p) for p in players]
+            assert {f["digest"] for f in finals} == {finals[0]["digest"]}
+            assert len({json.dumps(f["winner"]) for f in finals}) == 1
+            for final, player in zip(finals, players, strict=True):
+                assert final["over"], (player.name, final)
+                assert final["result"] == {"ok": True, "blame": {}}, (player.name, final)
+                assert not final["errors"], (player.name, final["errors"])
+                assert not player.errors, (player.name, player.errors)
+            assert pressed >= 3, "the pages played cards with the keyboard"
+            log = " ".join(finals[0]["log"])
+            assert "побеждает" in log or "победителей нет" in log
+            winner = finals[0]["winner"]
+            banner = await anya.page.inner_text("#circle-result")
+            assert ("победителей нет" in banner) if winner is None else ("Побеждает" in banner)
+            scroll = await vera.page.evaluate(
+                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert scroll <= 0, "no sideways scroll on a phone"
