@@ -155,3 +155,11 @@ def test_a_spell_without_keyword_just_hits() -> None:
     assert spell(run)["power"] == 1
     settle(run)
     assert g(run)["life"] == [4, 5, 5] and g(run)["burns"] == [0, 0, 0]
+
+
+def test_a_neighbours_shield_does_not_absorb_the_chain() -> None:
+    run = position(hands(1, ["shield"], 1, 1), spells=["chain_lightning"])
+    to_race(run)
+    play(run, 1, "shield")
+    run.table.apply({"type": "settle"})
+    assert g(run)["life"] == [3, 4, 5, 4]
