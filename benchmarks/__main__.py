@@ -11,9 +11,11 @@ BENCHMARKS = [
     "benchmarks.bench_fairness_browser",
     "benchmarks.bench_rumble",
     "benchmarks.bench_nevermore",
+    "benchmarks.bench_circle",
     "benchmarks.bench_rooms",
     "benchmarks.bench_table_browser",
     "benchmarks.bench_rumble_browser",
+    "benchmarks.bench_circle_browser",
 ]
 
 
