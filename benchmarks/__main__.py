@@ -15,7 +15,6 @@ BENCHMARKS = [
     "benchmarks.bench_rooms",
     "benchmarks.bench_table_browser",
     "benchmarks.bench_rumble_browser",
-    "benchmarks.bench_circle_browser",
 ]
 
 
