@@ -9,59 +9,16 @@ all pages agree on the table, and the winner (or nobody) is the same everywhere.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-from typing import Any
 
 import pytest
-from playwright.async_api import Error as PlaywrightError
 
+from .circle_driver import blow_away, table_state
 from .harness import Player, chromium, signaling_server
 
 pytestmark = pytest.mark.browser
 
 COUNTDOWN = 2
-
-STATE = """() => window.magicTable.pyodide.runPython(`
-import json
-from js import window
-s = window.magicTableApp.table.session
-peer = s.peer
-out = {"stage": "", "seat": None}
-if peer is not None and peer.table.state is not None:
-    view = peer.view()
-    out = {"stage": peer.table.stage, "seat": peer.seat, "phase": view["phase"],
-           "spell": view["spell"], "hand": len(view["hand"]), "over": view["over"],
-           "winner": view["winner"], "log": [e["text"] for e in view["log"]],
-           "lives": [x["life"] for x in view["seats"]], "digest": peer.table.digest(),
-           "result": peer.table.result, "refused": list(peer.refused),
-           "errors": [str(e) for e in peer.errors][-4:] + s.errors[-4:],
-           "entries": len(peer.table.log)}
-json.dumps(out)
-`)"""
-
-
-async def table_state(player: Player) -> dict[str, Any]:
-    return dict(json.loads(await player.page.evaluate(STATE)))
-
-
-async def blow_away(player: Player, state: dict[str, Any]) -> bool:
-    """When the spell flies at this page's seat and it holds 3+ cards, press 1 (then 1 again for
-    an all-directions wind's target). True if a key was pressed."""
-    spell = state.get("spell")
-    if state.get("phase") != "scramble" or not spell or spell["target"] != state["seat"]:
-        return False
-    if state.get("hand", 0) < 3:
-        return False
-    page = player.page
-    with contextlib.suppress(PlaywrightError):
-        if await page.locator("#moves button[data-action]").count() == 0:
-            return False
-        await page.keyboard.press("1")
-        if await page.locator("#moves button.c-target").count():
-            await page.keyboard.press("1")
-        return True
-    return False
 
 
 async def test_three_browsers_and_a_bot_play_a_whole_game_in_real_time() -> None:
