@@ -30,7 +30,7 @@ def test_passes_of_three_two_one_to_the_left_then_to_the_right() -> None:
             assert d == (1 if rnd == 1 else -1)
             while t.decision().phase in ("pass_commit", "pass_open"):
                 dec = t.decision()
-                assert dec.kind == Kind.SIMULTANEOUS
+                assert dec.kind == (Kind.SIMULTANEOUS if dec.phase == "pass_commit" else Kind.MOVE)
                 if dec.phase == "pass_commit":
                     seat = dec.seats[0]
                     action = rules.legal_actions(t.state, seat, t.knowledge[seat])[0]
@@ -59,9 +59,14 @@ def test_pass_openings_reveal_slots_not_cards() -> None:
     while t.decision().phase != "pass_open":
         t.step(bots)
     seat = t.decision().seats[0]
-    action = rules.legal_actions(t.state, seat, t.knowledge[seat])[0]
-    assert all(set(e) == {"index", "slot"} for e in action["open"])
-    assert not any(str(e["slot"]) in t.state["known"] for e in action["open"])
+    passed = [item["slot"] for item in t.knowledge[seat].secrets["pass_commit"]["items"]]
+    for i, slot in enumerate(passed):
+        (action,) = rules.legal_actions(t.state, seat, t.knowledge[seat])
+        # One top-level opening per passed card: the fair-play table opens it without the card.
+        assert action == {"type": "pass_open", "seat": seat, "index": i, "slot": slot}
+        t.apply(t.public(seat, action, "pass_open"))
+        assert str(slot) not in t.state["known"]
+    assert seat not in t.decision().seats
 
 
 def test_absent_player_passes_without_a_secret() -> None:

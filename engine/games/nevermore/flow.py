@@ -99,6 +99,7 @@ class Flow:
         if kind == "terminal":
             raise IllegalAction("игра окончена")
         typ = action.get("type")
+        g["last_need"] = [kind, need["phase"]]
         if kind == "chance":
             value = action.get("value")
             if typ != "chance" or not isinstance(value, int) or isinstance(value, bool):
@@ -222,6 +223,9 @@ class Flow:
     def r_shuffle_reveal(self, g: G, ctx: dict[str, Any]) -> None:
         self.reshuffle(g, ctx["pile"], ctx["slots"], ctx["what"], ctx)
 
+    def s_apart(self, g: G, ctx: dict[str, Any]) -> None:
+        self.simultaneous(g, ctx["phase"], ctx["seats"], **ctx["ctx"])
+
     def restock_first(self, g: G, task: dict[str, Any], pile: str, count: int) -> bool:
         """True (and a restock queued before ``task`` runs again) when ``count`` draws would run
         ``pile`` dry while its discards could make a new deck (seed: «Если в какой-либо колоде
@@ -266,6 +270,13 @@ class Flow:
     def simultaneous(self, g: G, phase: str, seats: list[int], **ctx: Any) -> None:
         if not seats:
             getattr(self, "done_" + phase)(g, {}, ctx)
+            return
+        if g["last_need"] == ["simultaneous", phase]:
+            # The fair-play table takes two SIMULTANEOUS nodes of one phase in a row for one node
+            # (each seat acts once per node), so a suit called right after another one's showing
+            # would wait for ever. A RESHUFFLE of no slots, which the table answers at once
+            # without a message, separates them (see docs/nevermore-rules-map.md).
+            self.reshuffle(g, "main", [], "apart", {"phase": phase, "seats": seats, "ctx": ctx})
             return
         g["need"] = {
             "kind": "simultaneous",
@@ -451,29 +462,50 @@ class Flow:
         self.got(g, need, seat, len(commit))
 
     def done_pass_commit(self, g: G, got: dict[str, Any], ctx: dict[str, Any]) -> None:
-        seats = [int(s) for s in got]
+        seats = sorted(int(s) for s in got)
         g["pass_sealed"] = {str(s): got[str(s)] for s in seats}
-        self.simultaneous(g, "pass_open", sorted(seats), count=ctx["count"])
+        passes: dict[str, list[int]] = {}
+        for s in seats:
+            if not got[str(s)]:
+                passes[str(s)] = g["hand"][s][: min(ctx["count"], len(g["hand"][s]))]
+        order = [s for s in seats if got[str(s)]]
+        self.next_pass_open(g, {"count": ctx["count"], "order": order, "got": passes, "part": []})
+
+    def next_pass_open(self, g: G, ctx: dict[str, Any]) -> None:
+        """The sealed passes are opened one card per move, seat after seat (every pass is already
+        committed, so the order gives nobody anything); then the cards change hands."""
+        for seat in ctx["order"]:
+            if str(seat) not in ctx["got"]:
+                g["need"] = {"kind": "move", "phase": "pass_open", "seats": [seat], "ctx": ctx}
+                return
+        self.done_pass_open(g, ctx["got"], ctx)
 
     def i_pass_open(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
-        opened = action.get("open")
+        """One passed card a move: ``{"index": i, "slot": s}`` opens commitment ``i`` by its slot
+        alone (the fair-play table checks it without showing the card, so only the receiver
+        learns it); ``"open": []`` gives up, and the first cards of the hand are passed."""
+        ctx = need["ctx"]
         hand = g["hand"][seat]
-        k = min(need["ctx"]["count"], len(hand))
-        if action.get("type") != "pass_open" or not isinstance(opened, list):
+        k = min(ctx["count"], len(hand))
+        part: list[int] = ctx["part"]
+        if action.get("type") != "pass_open":
             raise IllegalAction("ожидается раскрытие передачи")
-        if not g["pass_sealed"][str(seat)] or not opened:
-            slots = hand[:k]
-        else:
-            if len(opened) != k:
-                raise IllegalAction(f"нужно раскрыть {k} передаваемых карт(ы)")
-            slots = []
-            for i, entry in enumerate(opened):
-                if not isinstance(entry, dict) or entry.get("index") != i:
-                    raise IllegalAction("раскрытие не по порядку обязательства")
-                slots.append(entry.get("slot"))
-            if len(set(slots)) != k or any(s not in hand for s in slots):
+        if "index" in action:
+            slot = action.get("slot")
+            if action.get("index") != len(part) or len(part) >= k:
+                raise IllegalAction("раскрытие не по порядку обязательства")
+            if not isinstance(slot, int) or slot not in hand or slot in part:
                 raise IllegalAction("передавать можно только свои разные карты")
-        self.got(g, need, seat, slots)
+            part.append(slot)
+        elif action.get("open") == []:
+            part += [s for s in hand if s not in part][: k - len(part)]
+        else:
+            raise IllegalAction("передаваемые карты раскрываются по одной")
+        if len(part) == k:
+            ctx["got"][str(seat)] = list(part)
+            ctx["part"] = []
+        g["need"] = None
+        self.next_pass_open(g, ctx)
 
     def done_pass_open(self, g: G, got: dict[str, Any], ctx: dict[str, Any]) -> None:
         n, d = g["n"], g["dir"]

@@ -3,8 +3,11 @@
 Secret choices (see ``docs/nevermore-rules-map.md``):
 
 - ``pass`` (draft): ``{"type": "pass", "seat", "secret": {"items": [{"slot": s}...]}}`` — the
-  table turns it into ``"commit"`` (one digest per passed card); then ``pass_open`` opens
-  ``[{"index": i, "slot": s}...]`` (slot numbers only: the receiver alone learns the cards).
+  table turns it into ``"commit"`` (one digest per passed card); then ``pass_open`` (a MOVE, seat
+  after seat) opens them one card per move, ``{"type": "pass_open", "seat", "index": i, "slot": s}``
+  (a top-level opening:
+  the fair-play table checks it against the commitment without unmasking the card, so the receiver
+  alone learns it, by the private delivery of a newly visible slot).
 - ``seal`` (before the resolution): one item per hand card, sorted by slot,
   ``{"slot": s, "doom": bool}`` (``doom``: destroyed by a raven), plus for the «Видение» player
   four ``{"token": suit}`` items (the order of the resolution tokens they chose).
@@ -157,8 +160,12 @@ class NevermoreRules(Rules[G]):
             chosen = (secrets.get("pass_commit") or {}).get("items", [])
             if not state["pass_sealed"].get(str(seat)):
                 return [{"type": "pass_open", "seat": seat, "open": []}]
-            entries = [{"index": i, "slot": it["slot"]} for i, it in enumerate(chosen)]
-            return [{"type": "pass_open", "seat": seat, "open": entries}]
+            done = len(need["ctx"]["part"])
+            if done >= len(chosen):
+                return []
+            return [
+                {"type": "pass_open", "seat": seat, "index": done, "slot": chosen[done]["slot"]}
+            ]
         if phase == "seal":
             return self.seal_choices(state, seat, cards)
         if phase == "scry_token":
