@@ -20,7 +20,7 @@ from engine.games.circle.cards import (
     packaged_catalog_text,
     parse_catalog,
 )
-from engine.games.circle.listing import entries
+from engine.games.circle.listing import entries, spell_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalog()
@@ -122,3 +122,10 @@ def test_a_malformed_catalog_is_refused(change: object) -> None:
     change(raw)  # type: ignore[operator]
     with pytest.raises(CatalogError):
         parse_catalog(raw)
+
+
+def test_every_spell_text_says_its_power_and_keyword() -> None:
+    for card in CAT.spells.values():
+        assert card["text"] == spell_text(CAT, card)
+        assert card["deck"] == "spells"
+    assert all(card["deck"] == "actions" for card in CAT.actions.values())

@@ -116,3 +116,42 @@ def test_view_at_the_end_names_the_winner() -> None:
     v = RULES.view(table.state, Knowledge(None))
     assert v["over"] is True and v["result"] in ("winner", "nobody")
     assert (v["winner"] is None) == (v["result"] == "nobody")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"open": [{"slot": 0, "card": ["wind_left"]}]},
+        {"open": "wind_left"},
+        {"open": [["slot", 0]]},
+        {"slot": [0]},
+        {"step": "0"},
+        {"seat": None},
+        {"target": {"seat": 1}},
+    ],
+)
+def test_malformed_moves_are_refused_cleanly(change: dict[str, object]) -> None:
+    run = position(hands(["wind_all"], 1, 1))
+    to_race(run)
+    slot = g(run)["hands"][0][0]
+    act = {
+        "type": "play",
+        "seat": 0,
+        "slot": slot,
+        "step": 0,
+        "target": 1,
+        "open": [{"slot": slot, "card": "wind_all"}],
+    }
+    RULES.apply(g(run), act)  # the well-formed move is fine
+    with pytest.raises(IllegalAction):
+        RULES.apply(g(run), {**act, **change})
+
+
+def test_a_malformed_reveal_is_refused_cleanly() -> None:
+    run = position([{"hand": ["gust"], "life": 1}, *hands(1, 1)], spells=["meteor"])
+    to_race(run)
+    run.table.apply({"type": "settle"})
+    slot = g(run)["hands"][0][0]
+    for cards in ({str(slot): ["gust"]}, {str(slot): None}, [slot]):
+        with pytest.raises(IllegalAction):
+            RULES.apply(g(run), {"type": "reveal", "cards": cards})

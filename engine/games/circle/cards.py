@@ -68,6 +68,7 @@ def parse_catalog(raw: dict[str, Any]) -> Catalog:
         _need(card["power"] in (1, 2, 3), f"{cid}: power 1–3")
         _need(card["keyword"] is None or card["keyword"] in keywords, f"{cid}: unknown keyword")
         _need(isinstance(card["count"], int) and card["count"] >= 1, f"{cid}: count")
+        _need(card["deck"] == "spells" and bool(card["text"]), f"{cid}: deck and text")
         spells[cid] = card
     actions: dict[str, dict[str, Any]] = {}
     for card in raw["actions"]:
@@ -75,6 +76,7 @@ def parse_catalog(raw: dict[str, Any]) -> Catalog:
         _need(cid not in actions and cid not in spells, f"duplicate card id {cid}")
         _need(card["effect"] in EFFECTS, f"{cid}: unknown effect")
         _need(isinstance(card["count"], int) and card["count"] >= 1, f"{cid}: count")
+        _need(card["deck"] == "actions" and bool(card["text"]), f"{cid}: deck and text")
         actions[cid] = card
     return Catalog(keywords, spells, actions)
 

@@ -8,7 +8,8 @@ from .cards import Catalog, load_catalog
 
 
 def spell_text(cat: Catalog, card: dict[str, Any]) -> str:
-    """A spell's card text: power, keyword and its explanation."""
+    """A spell's card text built from its power and keyword (the catalog's ``text`` must say
+    exactly this; a test checks it)."""
     kw = card["keyword"]
     text = f"Сила {card['power']}."
     if kw is None:
@@ -28,7 +29,7 @@ def entries(catalog: Catalog | None = None) -> list[dict[str, Any]]:
                 "id": cid,
                 "name": card["name"],
                 "count": card["count"],
-                "text": spell_text(cat, card),
+                "text": card["text"],
                 "art": card["art"],
                 "power": card["power"],
                 "keyword": kw,

@@ -111,11 +111,19 @@ class CircleRules(Rules[State]):
         return out
 
     def apply(self, state: State, action: Action) -> State:
-        need = state["need"]
-        if need["kind"] == "terminal":
+        if state["need"]["kind"] == "terminal":
             raise IllegalAction("партия окончена")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("ход — объект с полем type")
+        try:
+            return self._apply(state, action)
+        except IllegalAction:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise IllegalAction(f"неверный ход: {exc!r}") from exc
+
+    def _apply(self, state: State, action: Action) -> State:
+        need = state["need"]
         kind = action["type"]
         g = clone(state)
         if kind == "chance":
@@ -149,7 +157,7 @@ class CircleRules(Rules[State]):
             raise IllegalAction("сейчас ничего не вскрывается")
         if sorted(str(s) for s in need["slots"]) != sorted(str(k) for k in cards):
             raise IllegalAction("вскрыты не те карты")
-        if not all(v in self.cat.actions for v in cards.values()):
+        if not all(isinstance(v, str) and v in self.cat.actions for v in cards.values()):
             raise IllegalAction("вскрыта неизвестная карта")
 
     def _check_play(self, state: State, action: Action) -> tuple[int, int, str, int | None]:
@@ -169,7 +177,11 @@ class CircleRules(Rules[State]):
         if not (isinstance(opened, list) and len(opened) == 1 and isinstance(opened[0], dict)):
             raise IllegalAction("карта должна быть открыта (open)")
         card = opened[0].get("card")
-        if opened[0].get("slot") != slot or card not in self.cat.actions:
+        if (
+            opened[0].get("slot") != slot
+            or not isinstance(card, str)
+            or card not in self.cat.actions
+        ):
             raise IllegalAction("открытая карта не совпадает с разыгранной")
         target = action.get("target")
         allowed = plays.targets(self.cat, state, seat, card)
