@@ -31,6 +31,12 @@ KEYWORD_COLOURS = {
     "relentless": "#343a40",
     None: "#868e96",
 }
+CAPTIONS = {
+    "dispel": "в сброс, без вреда",
+    "shield": "поглощает попадание",
+    "mirror": "к прежней цели",
+    "gust": "сила +1",
+}
 ACTION_COLOURS = {
     "wind_left": "#2b8a3e",
     "wind_right": "#1864ab",
@@ -58,7 +64,8 @@ def frame(colour: str, inner: str, title: str, caption: str) -> str:
         f'<rect x="16" y="22" width="{W - 32}" height="196" rx="10" fill="{colour}" '
         'fill-opacity="0.15"/>\n'
         f"{inner}\n"
-        f'<text x="{CX}" y="244" text-anchor="middle" font-family="sans-serif" font-size="17" '
+        f'<text x="{CX}" y="244" text-anchor="middle" font-family="sans-serif" '
+        f'font-size="{17 if len(title) <= 14 else 14}" '
         f'font-weight="bold" fill="#212529">{escape(title)}</text>\n'
         f'<text x="{CX}" y="266" text-anchor="middle" font-family="sans-serif" font-size="13" '
         f'fill="#495057">{escape(caption)}</text>\n'
@@ -118,6 +125,29 @@ def keyword_emblem(keyword: str | None, colour: str) -> str:
     return f'<circle cx="{CX}" cy="{CY}" r="38" fill="{colour}" {stroke}/>'
 
 
+def plain_emblem(card_id: str, colour: str) -> str:
+    """Spells without a keyword: an arrow, a rock, or a stone with a fiery tail."""
+    stroke = 'stroke="#212529" stroke-width="3"'
+    if card_id == "magic_arrow":
+        return (
+            f'<line x1="{CX - 45}" y1="{CY + 45}" x2="{CX + 30}" y2="{CY - 30}" {stroke}/>'
+            f'<polygon points="{CX + 45},{CY - 45} {CX + 14},{CY - 34} {CX + 34},{CY - 14}" '
+            f'fill="{colour}" {stroke}/>'
+            f'<path d="M{CX - 45},{CY + 45} l-8,-18 M{CX - 45},{CY + 45} l18,8" {stroke}/>'
+        )
+    tail = ""
+    if card_id == "meteor":
+        tail = "".join(
+            f'<line x1="{CX - 20 - 12 * k}" y1="{CY - 20 + 12 * k}" x2="{CX - 45 - 12 * k}" '
+            f'y2="{CY - 45 + 12 * k}" stroke="#f76707" stroke-width="6" stroke-linecap="round"/>'
+            for k in range(3)
+        )
+    return (
+        tail + f'<polygon points="{CX - 34},{CY - 10} {CX - 14},{CY - 34} {CX + 22},{CY - 30} '
+        f'{CX + 38},{CY + 2} {CX + 22},{CY + 32} {CX - 20},{CY + 34}" fill="{colour}" {stroke}/>'
+    )
+
+
 def spell_svg(card: dict[str, Any], keywords: dict[str, Any]) -> str:
     kw = card["keyword"]
     colour = KEYWORD_COLOURS[kw]
@@ -125,7 +155,13 @@ def spell_svg(card: dict[str, Any], keywords: dict[str, Any]) -> str:
         f'<circle cx="{34 + 18 * k}" cy="38" r="7" fill="#f03e3e" stroke="#212529"/>'
         for k in range(card["power"])
     )
-    inner = sparks(card["id"], colour) + keyword_emblem(kw, colour) + pips
+    emblem = keyword_emblem(kw, colour) if kw else plain_emblem(card["id"], colour)
+    scale = 0.7 + 0.15 * card["power"]
+    grown = (
+        f'<g transform="translate({CX} {CY}) scale({scale:.2f}) translate({-CX} {-CY})">'
+        f"{emblem}</g>"
+    )
+    inner = sparks(card["id"], colour) + grown + pips
     caption = f"сила {card['power']}" + (f" · {keywords[kw]['name']}" if kw else "")
     return frame(colour, inner, card["name"], caption)
 
@@ -195,7 +231,7 @@ def action_svg(card: dict[str, Any]) -> str:
             f'<text x="{CX}" y="{CY - 42}" text-anchor="middle" font-family="sans-serif" '
             f'font-size="28" font-weight="bold" fill="{colour}">+1</text>'
         )
-    caption = card["direction"] or card["text"].split(",")[0].split(".")[0][:28]
+    caption = card["direction"] or CAPTIONS[effect]
     return frame(colour, inner, card["name"], caption)
 
 
