@@ -254,11 +254,30 @@ class TableSession:
     async def _work(self) -> None:
         while True:
             link, message = await self._queue.get()
+            before = self._marker()
             try:
                 await self._handle(link, message)
             except SessionError as error:
                 self.errors.append(f"{self.tids.get(link, link)}: {error}")
-            self.on_update()
+            if message.get("t") != "game" or self._marker() != before:
+                self.on_update()
+
+    def _marker(self) -> tuple[Any, ...]:
+        """What a game message can change that the page shows (a checkpoint changes nothing)."""
+        peer = self.peer
+        if peer is None:
+            return (len(self.errors),)
+        table = peer.table
+        return (
+            len(self.errors),
+            len(table.log),
+            table.stage,
+            table.paused,
+            len(peer.errors),
+            len(peer.refused),
+            peer.halted,
+            peer.catching_up,
+        )
 
     async def settle(self) -> None:
         """Wait until every queued message has been handled (tests, bots)."""
