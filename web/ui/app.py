@@ -52,7 +52,7 @@ class App:
         self.room: Room | None = None
         self.mesh: JsProxy | None = None
         self.table: TableUI | None = None
-        self.catalog_filter: dict[str, str] = {"deck": "", "school": ""}
+        self.catalog_filter: dict[str, str] = {"game": "rumble", "deck": "", "school": ""}
         self.name = ""
         self.role = "player"
         self.latencies: list[float] = []
@@ -220,13 +220,19 @@ class App:
             if target.hasAttribute("data-card"):  # a board may pick without opening the pane
                 self.show_card(str(target.getAttribute("data-card")))
         elif action == "catalog":
-            self.open_overlay(lazy_pages().catalog())
+            game = self.table.game_id() if self.table is not None else "rumble"
+            self.catalog_filter = {"game": game, "deck": "", "school": ""}
+            self.open_overlay(lazy_pages().catalog(**self.catalog_filter))
         elif action == "catalog-filter":
             kind, key = str(target.getAttribute("data-kind")), str(target.getAttribute("data-key"))
+            if kind == "game":  # another game's decks and schools: start unfiltered
+                self.catalog_filter = {"game": key, "deck": "", "school": ""}
             self.catalog_filter[kind] = key
             self.open_overlay(lazy_pages().catalog(**self.catalog_filter))
         elif action == "rules":
-            self.open_overlay(lazy_pages().rules())
+            chosen = target.getAttribute("data-game")
+            game = self.table.game_id() if self.table is not None else "rumble"
+            self.open_overlay(lazy_pages().rules(str(chosen) if chosen else game))
         elif action == "close-overlay":
             document.getElementById("overlay").close()
         elif action == "close-detail":

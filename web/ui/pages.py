@@ -1,11 +1,11 @@
-"""The catalog of every «Схватка» card and hero, and the rules page (pure Python HTML)."""
+"""Every game's card catalog (with illustrations) and rules pages (pure Python HTML)."""
 
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
-from .rumble_views import art, cards
-
+GAMES = {"rumble": "«Схватка»", "circle": "«Волшебный круг»", "nevermore": "«Невермор»"}
 DECKS = {
     "spells": "Компоненты",
     "treasures": "Сокровища",
@@ -13,6 +13,10 @@ DECKS = {
     "diseases": "ЗПМП",
     "specials": "Особые",
     "heroes": "Герои",
+    "actions": "Действия",
+    "main": "Основная колода",
+    "light": "Светлая магия",
+    "shadow": "Тёмная магия",
 }
 SLOTS = {
     "source": "Заводилы",
@@ -22,27 +26,49 @@ SLOTS = {
 }
 
 
-def catalog(deck: str = "", school: str = "") -> str:
-    """Every card and hero with its illustration and text, filterable by type and school."""
-    entries = list(cards().values())
-    schools = sorted({(e["school"], e["school_name"]) for e in entries if e.get("school")})
+def entries(game: str) -> list[dict[str, Any]]:
+    """Catalog entries of ``game`` (``engine.catalog``), each with its art's URL in the site."""
+    from engine.catalog import entries_for
+
+    result = []
+    for entry in entries_for(game):
+        art = str(entry.get("art", ""))
+        url = f"/art/{game}/{art.rsplit('/', 1)[-1]}" if art else ""
+        result.append({**entry, "url": url})
+    return result
+
+
+def catalog(game: str = "rumble", deck: str = "", school: str = "") -> str:
+    """Every card of one game with its illustration and text, filterable by deck (and school)."""
+    game = game if game in GAMES else "rumble"
+    every = entries(game)
+    decks = sorted({e["deck"] for e in every}, key=lambda d: list(DECKS).index(d))
+    schools = sorted({(e["school"], e["school_name"]) for e in every if e.get("school")})
+    game_buttons = "".join(_filter("game", key, label, key == game) for key, label in GAMES.items())
     deck_buttons = "".join(
-        _filter("deck", key, label, key == deck) for key, label in [("", "Все"), *DECKS.items()]
+        _filter("deck", key, label, key == deck)
+        for key, label in [("", "Все"), *((d, DECKS[d]) for d in decks)]
     )
     school_buttons = "".join(
         _filter("school", key, label, key == school) for key, label in [("", "Все школы"), *schools]
     )
     shown = [
         e
-        for e in entries
+        for e in every
         if (not deck or e["deck"] == deck) and (not school or e.get("school") == school)
     ]
     items = "".join(_entry(e) for e in shown)
-    return (
-        "<h2>Каталог «Схватки»</h2>"
-        f'<div class="filters" role="group" aria-label="Тип">{deck_buttons}</div>'
+    schools_row = (
         f'<div class="filters" role="group" aria-label="Школа">{school_buttons}</div>'
-        f'<p class="muted">Карт в выборке: {len(shown)}</p>'
+        if schools
+        else ""
+    )
+    return (
+        f"<h2>Каталог {escape(GAMES[game])}</h2>"
+        f'<div class="filters" role="group" aria-label="Игра">{game_buttons}</div>'
+        f'<div class="filters" role="group" aria-label="Тип">{deck_buttons}</div>{schools_row}'
+        f'<p class="muted">Карт в выборке: {len(shown)}'
+        f" (копий: {sum(int(e['count']) for e in shown)})</p>"
         f'<ul id="catalog" class="catalog">{items}</ul>'
     )
 
@@ -64,17 +90,19 @@ def _entry(entry: dict[str, object]) -> str:
         facts.append(f"инициатива {entry['initiative']}")
     if entry.get("creature"):
         facts.append("тварь")
+    if entry.get("direction"):
+        facts.append(str(entry["direction"]))
     facts.append(f"×{entry['count']}")
     return (
         f'<li class="catalog-card" data-deck="{escape(str(entry["deck"]))}">'
-        f'<img src="{art(str(entry["id"]))}" alt="" loading="lazy">'
+        f'<img src="{escape(str(entry["url"]))}" alt="" loading="lazy">'
         f"<div><b>{escape(str(entry['name']))}</b>"
         f'<p class="muted small">{escape(" · ".join(facts))}</p>'
         f"<p>{escape(str(entry['text']))}</p></div></li>"
     )
 
 
-RULES = """
+RUMBLE_RULES = """
 <h2>Правила «Схватки»</h2>
 <p>Каждый игрок — боевой маг. Схватка идёт, пока в живых не останется один маг (или никого).
 Турнир — три схватки; медали дают за убийства и за выживание, побеждает тот, у кого медалей
@@ -123,6 +151,74 @@ RULES = """
 """
 
 
-def rules() -> str:
-    """The rules page (our own summary of the game's rules, in Russian)."""
-    return RULES
+CIRCLE_RULES = """
+<h2>Правила «Волшебного круга»</h2>
+<p>Игра на выживание для 3–8 магов. У каждого 5 жизней и 5 карт действий на руке (не больше 6).
+Колода заклинаний открыта всем, колода действий — закрытая: карты в руке видит только хозяин.</p>
+<h3>Ход</h3>
+<ol>
+<li><b>Начало хода.</b> Срабатывают эффекты начала хода (например, ожоги). Из круга вылетает
+верхнее заклинание — в того, у кого тотем. Первым тотем получает создатель комнаты.</li>
+<li><b>Переполох.</b> Любой живой маг в любой момент может сыграть действие с руки — даже если
+заклинание летит не в него. ВЕТЕР влево и ВЕТЕР вправо сдувают заклинание на соседа его цели,
+ВЕТЕР во все стороны — на любого живого мага, РАССЕИВАНИЕ отправляет заклинание в сброс, никого
+не задев. Если за время отсчёта (настройка комнаты) никто ничего не сыграл, заклинание попадает
+в свою цель: она теряет жизни по силе заклинания, затем срабатывает его ключевое слово.</li>
+<li><b>Конец хода.</b> Эффекты конца хода; тотем переходит к следующему живому магу слева.
+Если за ход сыграли хоть одно действие, каждый, у кого меньше 5 карт, берёт 2, а у кого ровно
+5 — одну. Если действий не было, никто не берёт. Если ни у кого нет ни одной карты, все берут
+по 3. Кончилась колода действий — сброс перемешивается в новую.</li>
+</ol>
+<h3>Ключевые слова</h3>
+<p>У каждого заклинания — сила и ключевое слово с пояснением на карте. Например, ОГОНЬ
+с РАЗДУВАНИЕМ становится сильнее на 1 при каждой второй смене цели. Все карты с пояснениями —
+в каталоге.</p>
+<h3>Кто побеждает</h3>
+<p>Маг с 0 жизней и меньше выбывает, его карты уходят в сброс. Побеждает последний живой. Если
+все оставшиеся падают разом — победителей нет.</p>
+<h3>Честно и быстро</h3>
+<p>Одновременные действия упорядочивает ведущий: кто успел первым, тот и сдул. Если заклинание
+уже сменило цель, ваше действие не сыграется и карта останется у вас. Карты в руках не видит
+никто, кроме хозяина; колода тасуется всеми игроками вместе.</p>
+"""
+
+NEVERMORE_RULES = """
+<h2>Правила «Невермора»</h2>
+<p>Игра для 3–6 игроков о драфте, большинстве мастей и воронах. Здоровье — 5 (3–4 игрока) или 4
+(5–6 игроков); у каждого в начале одна карта Тёмной магии. Первого сдающего определяют, открывая
+карты основной колоды, пока не выпадет ворон.</p>
+<h3>Раунд</h3>
+<ol>
+<li><b>Драфт.</b> Каждому сдают 5 карт. Игроки тайно передают соседу 3 карты, потом 2, потом 1;
+направление передачи меняется каждый раунд. Что вы получили, видите только вы.</li>
+<li><b>Стая.</b> У кого 5 воронов — стая: 1 урон всем остальным, карта Тёмной магии, +1 ПО, и
+раунд сразу кончается.</li>
+<li><b>Раскрытие.</b> Жетоны решают порядок мастей (в первом раунде — Атака, Лечение, Сияние,
+Победа; дальше порядок скрыт). Названную масть все раскрывают одновременно. Эффект большинства —
+разница между своим числом карт и вторым по величине; при равенстве эффект получают все лидеры.
+Атака бьёт (4+ карты позволяют ударить всех на 2), Лечение лечит (на полном здоровье — +1 ПО за
+3), Сияние даёт карты Светлой магии (5 сияния — +2 здоровья и +1 ПО), Победа даёт ПО. Вороны
+тайно уничтожают чужие карты, выкладываемые рубашкой вверх; 3–4 скрытых ворона действуют
+последними.</li>
+<li><b>Конец раунда.</b> Сдающим становится сосед слева, колода перемешивается заново.</li>
+</ol>
+<h3>Обличье ворона и победа</h3>
+<p>Игрок без здоровья становится вороном: он не набирает очков, но клюёт людей и может вернуться
+в человеческий облик (5 карт одной масти или по одной каждой). Побеждает человек с 6 ПО (при
+равенстве — больше ПО, потом здоровья), последний оставшийся человек, или ворон, чей клевок
+превратил в воронов всех людей. Карты Света и Тьмы играют в свои окна, в порядке от соседа
+сдающего.</p>
+"""
+
+RULES = {"rumble": RUMBLE_RULES, "circle": CIRCLE_RULES, "nevermore": NEVERMORE_RULES}
+
+
+def rules(game: str = "rumble") -> str:
+    """The rules page of one game (our own summary, in Russian), with a switch between games."""
+    game = game if game in RULES else "rumble"
+    tabs = "".join(
+        f'<button type="button" data-action="rules" data-game="{key}"'
+        f' aria-pressed="{str(key == game).lower()}">{escape(label)}</button>'
+        for key, label in GAMES.items()
+    )
+    return f'<div class="filters" role="group" aria-label="Игра">{tabs}</div>{RULES[game]}'
