@@ -850,7 +850,9 @@ class Peer:
                 except ProtocolError as exc:
                     self._note(exc)
         silent = now - self.last_progress > self.host_timeout
-        waiting = not self.is_host and self.outbox and not table.paused and silent
+        # Someone waits on the host: a posted message, or a real-time node only it can settle.
+        owed = bool(self.outbox) or table.racing() is not None
+        waiting = not self.is_host and owed and not table.paused and silent
         if waiting and table.successor() == self.id and self._once(("takeover", len(table.log))):
             self._note(ProtocolError(self.host, "host fell silent; taking over sequencing"))
             table.host = self.id

@@ -145,3 +145,17 @@ async def test_a_bot_with_reflexes_answers_a_state_only_after_its_reaction_time(
     await h.advance(0.5)
     assert h.peers[0].table.state["shown"][0][0] == 1
     await h.bus.close()
+
+
+async def test_a_silent_host_in_real_time_is_replaced_and_the_spell_still_lands() -> None:
+    h = await stone_table(3, {i: Waiting() for i in range(3)}, countdown=3)
+    h.bus.disconnect("p0")
+    survivors = h.peers[1:]
+    for _ in range(12):
+        await h.advance(2.0)
+        if all(p.table.state["loser"] is not None for p in survivors):
+            break
+    assert all(p.host == "p1" for p in survivors)
+    assert {p.table.state["loser"] for p in survivors} == {0}
+    assert {p.table.digest() for p in survivors} == {survivors[0].table.digest()}
+    await h.bus.close()
