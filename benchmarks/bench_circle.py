@@ -2,7 +2,7 @@
 
 Run: ``python -m benchmarks.bench_circle [--games N] [--bot-games N]``. Prints the figures and their
 ratio to a floor measured in the same run (a fixed pure-Python loop, as in ``bench_rumble``), so
-numbers compare across machines. Games have 3–8 players and go through ``CircleTable`` (the
+numbers compare across machines. Games have 3–8 players and go through ``LocalTable`` (the
 omniscient local table); a bot decision is one ``choose`` call at a «переполох» moment, whether it
 plays a card or lets the moment pass.
 """
@@ -14,10 +14,10 @@ import sys
 import time
 from typing import Any
 
+from engine.core.local_table import LocalTable
 from engine.core.model import Action, Kind, Knowledge, Rules
 from engine.games.circle import CircleRules
 from engine.games.circle.bot import HeuristicBot, RandomBot
-from engine.games.circle.table import CircleTable
 
 FLOOR_N = 200_000
 
@@ -39,7 +39,7 @@ def random_games(rules: CircleRules, games: int) -> tuple[int, int, float]:
     start = time.perf_counter()
     for seed in range(games):
         seats = 3 + seed % 6
-        table = CircleTable(rules, {"seats": seats}, seed=seed)
+        table = LocalTable(rules, {"seats": seats}, seed=seed)
         actions += table.play({s: RandomBot(seed * 8 + s).choose for s in range(seats)})
     return games, actions, time.perf_counter() - start
 
@@ -69,7 +69,7 @@ def heuristic_decisions(rules: CircleRules, games: int) -> tuple[int, float]:
     for seed in range(games):
         seats = 3 + seed % 6
         policy = TimedBots(seats, seed)
-        table = CircleTable(rules, {"seats": seats}, seed=1000 + seed)
+        table = LocalTable(rules, {"seats": seats}, seed=1000 + seed)
         while table.decision().kind != Kind.TERMINAL:
             table.step(policy)
         spent += policy.spent

@@ -99,8 +99,22 @@ class LocalTable:
                 for i, item in enumerate(items)
             ]
             return out
+        if "show" in action and "open" not in action:
+            return self.shown(seat, action)
         self.check_openings(seat, action)
         return action
+
+    def shown(self, seat: int, action: Action) -> Action:
+        """A card played face up from the hand: ``show`` becomes the table's checked ``open``."""
+        shown = action["show"]
+        if not isinstance(shown, list) or len(set(map(str, shown))) != len(shown):
+            raise IllegalAction("shown slots are malformed")
+        visible = self.rules.visible_slots(self.state, seat)
+        if any(slot not in visible for slot in shown):
+            raise IllegalAction("a shown card is not in the seat's hand")
+        out = {k: v for k, v in action.items() if k != "show"}
+        out["open"] = [{"slot": slot, "card": self.slot_card[slot]} for slot in shown]
+        return out
 
     def check_openings(self, seat: int, action: Action) -> None:
         items = self.committed.get(seat, [])

@@ -851,8 +851,8 @@ class Peer:
                     self._note(exc)
         silent = now - self.last_progress > self.host_timeout
         # Someone waits on the host: a posted message, or a real-time node only it can settle.
-        owed = bool(self.outbox) or table.racing() is not None
-        waiting = not self.is_host and owed and not table.paused and silent
+        expected = bool(self.outbox) or table.racing() is not None
+        waiting = not self.is_host and expected and not table.paused and silent
         if waiting and table.successor() == self.id and self._once(("takeover", len(table.log))):
             self._note(ProtocolError(self.host, "host fell silent; taking over sequencing"))
             table.host = self.id

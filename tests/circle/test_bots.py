@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.core.local_table import LocalTable
 from engine.core.model import Action, Knowledge
 from engine.games.circle.bot import HeuristicBot, RandomBot
 from engine.games.circle.rules import CircleRules
 from engine.games.circle.scenario import ScenarioRun
-from engine.games.circle.table import CircleTable
 
 from .helpers import g, hands, play, position, to_race
 
@@ -103,7 +103,7 @@ def test_bots_need_only_their_own_knowledge() -> None:
 def test_heuristic_bots_win_far_more_often_than_random_bots() -> None:
     wins: Counter[str] = Counter()
     for seed in range(30):
-        table = CircleTable(RULES, {"seats": 4, "first": seed % 4}, seed=seed)
+        table = LocalTable(RULES, {"seats": 4, "first": seed % 4}, seed=seed)
         bots = {
             s: (HeuristicBot(seed + s) if s % 2 == 0 else RandomBot(seed + s)).choose
             for s in range(4)

@@ -6,18 +6,18 @@ import json
 
 import pytest
 
+from engine.core.local_table import LocalTable
 from engine.core.model import IllegalAction, Kind, Knowledge, canonical_json
 from engine.games.circle.bot import RandomBot
 from engine.games.circle.rules import CircleRules
-from engine.games.circle.table import CircleTable
 
 from .helpers import g, hands, play, position, to_race, view
 
 RULES = CircleRules()
 
 
-def played_table(seed: int, seats: int = 5, steps: int = 80) -> CircleTable:
-    table = CircleTable(RULES, {"seats": seats}, seed=seed)
+def played_table(seed: int, seats: int = 5, steps: int = 80) -> LocalTable:
+    table = LocalTable(RULES, {"seats": seats}, seed=seed)
     bots = {s: RandomBot(seed + s).choose for s in range(seats)}
     for _ in range(steps):
         if not table.step(bots):
@@ -26,7 +26,7 @@ def played_table(seed: int, seats: int = 5, steps: int = 80) -> CircleTable:
 
 
 def test_apply_is_pure_and_the_state_is_canonical_json() -> None:
-    table = CircleTable(RULES, {"seats": 4}, seed=3)
+    table = LocalTable(RULES, {"seats": 4}, seed=3)
     bots = {s: RandomBot(s).choose for s in range(4)}
     for _ in range(300):
         before = canonical_json(RULES.to_json(table.state))

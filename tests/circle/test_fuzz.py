@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
+from engine.core.local_table import LocalTable
 from engine.core.model import Kind
 from engine.games.circle.bot import HeuristicBot, RandomBot
 from engine.games.circle.cards import MAX_LIFE
 from engine.games.circle.flow import HAND_LIMIT
 from engine.games.circle.rules import CircleRules
-from engine.games.circle.table import CircleTable
 
 RULES = CircleRules()
 ALL_SLOTS = list(range(len(RULES.cat.action_deck())))
@@ -20,7 +20,7 @@ ALL_SPELLS = Counter(RULES.cat.spell_deck())
 MAX_STEPS = 20_000
 
 
-def check_invariants(table: CircleTable) -> None:
+def check_invariants(table: LocalTable) -> None:
     """Every card in exactly one place; the discard public; life and hands within bounds."""
     g = table.state
     places = g["deck"] + g["discard"] + [s for h in g["hands"] for s in h]
@@ -39,8 +39,8 @@ def check_invariants(table: CircleTable) -> None:
             assert table.knowledge[seat].cards[slot] == table.slot_card[slot]
 
 
-def play_checked(seats: int, seed: int, smart: bool = False, check: bool = True) -> CircleTable:
-    table = CircleTable(RULES, {"seats": seats, "first": seed % seats}, seed=seed)
+def play_checked(seats: int, seed: int, smart: bool = False, check: bool = True) -> LocalTable:
+    table = LocalTable(RULES, {"seats": seats, "first": seed % seats}, seed=seed)
     bots: dict[int, Any] = {}
     for s in range(seats):
         bot = HeuristicBot(seed + s) if smart and s % 2 == 0 else RandomBot(seed * 7 + s)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.local_table import LocalTable
 from engine.core.model import IllegalAction, Kind
 from engine.games.circle.rules import CircleRules
 from engine.games.circle.scenario import run_scenario
-from engine.games.circle.table import CircleTable
 
 from .helpers import action, g, hands, play, position, settle, spell, to_race
 
@@ -162,7 +162,7 @@ def test_sample_scenario_reproduces_the_seed_example() -> None:
 
 
 def test_local_table_opens_the_shown_card_for_the_engine() -> None:
-    table = CircleTable(RULES, {"seats": 3}, seed=4)
+    table = LocalTable(RULES, {"seats": 3}, seed=4)
     table.step({})
     seat = 0
     legal = RULES.legal_actions(table.state, seat, table.knowledge[seat])

@@ -13,6 +13,7 @@ import sys
 from collections import Counter
 from typing import Any
 
+from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Kind, Knowledge
 from engine.core.scenario import need as _need
 from engine.core.scenario import run_cli
@@ -21,7 +22,6 @@ from . import flow
 from .bot import HeuristicBot
 from .cards import CatalogError, load_catalog
 from .rules import MAX_SEATS, MIN_SEATS, CircleRules
-from .table import CircleTable
 
 MAX_STEPS = 50_000
 
@@ -59,7 +59,7 @@ class ScenarioRun:
             "first": totem,
         }
         order, layout = self._deck_order(data)
-        self.table = CircleTable(
+        self.table = LocalTable(
             self.rules, config, deck_orders={"actions": order}, chance=self._chance
         )
         self._setup(data, layout)
