@@ -1,0 +1,92 @@
+"""«Невермор» at the table: three browsers (one phone-sized) and a server bot play a whole game.
+
+Everything goes over WebRTC through the real signalling server. The host picks «Невермор» in the
+lobby and adds the bot; every page plays through its own UI (in the draft it selects the first
+cards of its hand and confirms the pass; elsewhere it takes the first offered option). Passes are
+private: after the first pass a page does not know the cards its neighbour received from someone
+else. At the end every page's fairness audit passes and all pages agree on the table's digest.
+Screenshots of the draft, the resolution and the summary go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .harness import Player, chromium, signaling_server
+from .nevermore_driver import count, play_until, say_ready, start_nevermore, table_state
+
+pytestmark = pytest.mark.browser
+
+TIMER = 20
+PHONE = {"width": 390, "height": 844}
+NO_SIDEWAYS_SCROLL = "() => document.scrollingElement.scrollWidth <= window.innerWidth + 1"
+
+
+async def test_three_browsers_and_a_bot_play_a_whole_game() -> None:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            url = server.origin + "/"
+            anya = await Player.open(browser, url, "Аня", voice=False)
+            borya = await Player.open(browser, url, "Боря", voice=False, viewport=PHONE)
+            vera = await Player.open(browser, url, "Вера", voice=False)
+            players = [anya, borya, vera]
+            code = await anya.create_room()
+            for player in (borya, vera):
+                await player.join_room(code)
+            await anya.page.click("#add-bot")
+            for player in players:
+                await player.wait_open_channels(3, timeout=60)
+            await say_ready(players)
+            await start_nevermore(anya, TIMER)
+
+            # Everyone selects and confirms the first pass; then nobody acts for a moment.
+            everyone = frozenset(p.name for p in players)
+            await play_until(players, lambda s: s["phase"] == "pass_commit", timeout=120)
+            await anya.page.click("#hand button.hand-card")
+            await anya.page.wait_for_selector("#hand .hand-card.selected")
+            await anya.screenshot("nevermore-draft")
+            state = await play_until(players, lambda s: count(s, "Передача по") >= 1, timeout=120)
+            await play_until(players, lambda s: s["phase"] != "pass_open", idle=everyone)
+            seen = {p.name: await table_state(p) for p in players}
+            hands = seen["Вера"]["hands"]
+            # Seat 1 (Боря) got his cards from seat 0 (Аня): Вера never sees them, Боря knows all.
+            assert not set(hands[1]) & set(seen["Вера"]["known"]), seen["Вера"]
+            assert set(hands[1]) <= set(seen["Боря"]["known"])
+            assert await borya.page.evaluate(NO_SIDEWAYS_SCROLL)
+            await borya.screenshot("nevermore-phone-draft")
+
+            shots: set[str] = set()
+
+            async def screenshots(player: Player, phase: str) -> None:
+                page = player.page
+                if "resolution" not in shots and await page.query_selector("#nm-called"):
+                    shots.add("resolution")
+                    await page.keyboard.press("Escape")
+                    await player.screenshot("nevermore-resolution")
+                if "magic" not in shots and await page.query_selector("#moves .move.play"):
+                    shots.add("magic")
+                    await page.keyboard.press("Escape")  # close the card pane
+                    await player.screenshot("nevermore-magic-prompt")
+
+            state = await play_until(
+                players, lambda s: s["stage"] == "done", timeout=420, on_phase=screenshots
+            )
+            await anya.page.wait_for_selector("#summary")
+            await anya.page.keyboard.press("Escape")
+            await anya.screenshot("nevermore-summary")
+            await borya.page.wait_for_selector("#summary")
+            await borya.screenshot("nevermore-phone-summary")
+            assert "resolution" in shots
+
+            finals = [await table_state(p) for p in players]
+            assert {f["digest"] for f in finals} == {finals[0]["digest"]}
+            for final, player in zip(finals, players, strict=True):
+                assert final["result"] == {"ok": True, "blame": {}}, (player.name, final)
+                assert final["over"] and final["stage"] == "done"
+                assert not final["errors"], (player.name, final["errors"])
+                assert not player.errors, (player.name, player.errors)
+            assert await borya.page.evaluate(NO_SIDEWAYS_SCROLL)
+            summary = await anya.page.inner_text("#summary")
+            winner = state["winner"]
+            expected = f"Победа — {state['names'][winner]}" if winner is not None else "Победителя"
+            assert expected in summary and state["log"][-1] in summary
