@@ -75,3 +75,51 @@ async def test_games_play_to_an_audited_end_through_the_table() -> None:
             break
     for kind in ("chance", "play", "settle", "reveal", "reshuffled"):
         assert rules.seen[kind], (kind, rules.seen)
+
+
+class FireAtOnce:
+    """Plays its first legal card the moment a spell flies, once per spell."""
+
+    def __init__(self) -> None:
+        self.fired: set[int] = set()
+
+    async def choose(
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+    ) -> Action | None:
+        turn = int(state["turn"])
+        if not legal or turn in self.fired:
+            return None
+        self.fired.add(turn)
+        return legal[0]
+
+
+async def test_actions_fired_at_the_same_instant_leave_every_peer_in_the_same_state() -> None:
+    seats = 5
+    players: dict[int, Player] = {i: FireAtOnce() for i in range(seats)}
+    h = await make_table(seats, rules=CircleRules(), players=players, game="crossing")
+    await h.peers[0].start({"seats": seats, "timers": {"scramble": COUNTDOWN}}, timer=30)
+    await h.settle()
+    try:
+        # Every seat fired on the first spell at once: the host applied one action per step,
+        # refused the ones made on a step that had moved on, and the cards stayed in hand.
+        host = h.peers[0].table
+        played = [e for e in host.state["log"] if e["e"] == "play"]
+        refused = sum(len(p.refused) for p in h.peers)
+        assert played and refused, (len(played), refused)
+        assert len(played) + refused == seats
+        assert {p.rules.state_hash(p.table.state) for p in h.peers} == {
+            h.peers[0].rules.state_hash(host.state)
+        }
+        for peer in h.peers:
+            assert not peer.errors and not peer.outbox
+            if peer.refused:
+                assert len(host.state["hands"][peer.seat]) == 5, "a refused card stays in hand"
+        for _ in range(400):
+            if host.state["need"]["kind"] == "terminal":
+                break
+            await h.advance(COUNTDOWN + 0.5)
+        await h.advance(1.0)
+        assert {p.table.digest() for p in h.peers} == {h.peers[0].table.digest()}
+        assert all(p.table.result == {"ok": True, "blame": {}} for p in h.peers)
+    finally:
+        await h.bus.close()
