@@ -3,11 +3,16 @@ cards (one main deck of 60, Light and Shadow of 25), a full game and the final a
 
 Between rounds the table reveals the main deck's unshown slots and re-shuffles all 60 of them; the
 re-dealt slots are delivered privately again. Bots are seeded, the peers' keys are not, so every run
-plays another game.
+plays another game. A second game without magic cards has suit calls with nobody acting between
+them, which the game keeps apart for the table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.model import JSON, Decision, Kind
 from engine.fairness.backends.native import NativeBackend
 from engine.games.nevermore import NevermoreRules
 from engine.games.nevermore.bot import HeuristicBot
@@ -19,21 +24,21 @@ from engine.protocol.transport import InProcessBus
 from tests.engine.harness import FakeClock
 
 
-async def test_a_four_player_game_plays_to_an_audited_end_through_the_table() -> None:
-    seats = 4
+async def make_peers(
+    seats: int, rules: NevermoreRules, players: list[Player]
+) -> tuple[InProcessBus, list[Peer]]:
     backend = NativeBackend()
     bus = InProcessBus()
     clock = FakeClock()
     bundles = [await SecretBundle.create(backend) for _ in range(seats)]
     roster = [Member(f"p{i}", i, b.sign.public, b.dh.public) for i, b in enumerate(bundles)]
-    players: list[Player] = [RandomBot(1), Policy(HeuristicBot()), RandomBot(3), RandomBot(4)]
     peers = [
         Peer(
             peer_id=f"p{i}",
             roster=roster,
             room="room-n",
             game="game-n",
-            rules=NevermoreRules(),
+            rules=rules,
             backend=backend,
             transport=bus.endpoint(f"p{i}"),
             bundle=bundle,
@@ -42,7 +47,14 @@ async def test_a_four_player_game_plays_to_an_audited_end_through_the_table() ->
         )
         for i, bundle in enumerate(bundles)
     ]
-    await peers[0].start({"seats": seats, "max_rounds": 4}, timer=30)
+    return bus, peers
+
+
+async def test_a_four_player_game_plays_to_an_audited_end_through_the_table() -> None:
+    seats = 4
+    players: list[Player] = [RandomBot(1), Policy(HeuristicBot()), RandomBot(3), RandomBot(4)]
+    bus, peers = await make_peers(seats, NevermoreRules(), players)
+    await peers[0].start({"seats": seats, "max_rounds": 3}, timer=30)
     await bus.settle()
     try:
         assert all(peer.errors == [] for peer in peers), [p.errors for p in peers]
@@ -61,5 +73,40 @@ async def test_a_four_player_game_plays_to_an_audited_end_through_the_table() ->
         main = [r for r in table.reshuffles if r.name == "main" and len(r.slots) == 60]
         assert len(main) == boundaries >= 1
         assert all(r.slots == list(range(60)) for r in main)
+    finally:
+        await bus.close()
+
+
+class WithoutMagic(NevermoreRules):
+    """Nobody keeps the Shadow card of the set-up, so nobody acts between two suit calls of round
+    one; notes when the game keeps two «show» nodes apart."""
+
+    apart = False
+
+    def new_game(self, config: Mapping[str, JSON]) -> dict[str, Any]:
+        g = super().new_game(config)
+        for seat in range(g["n"]):
+            g["discard"] += g["magic"][seat]
+            g["magic"][seat] = []
+        return g
+
+    def decision(self, state: dict[str, Any]) -> Decision:
+        decision = super().decision(state)
+        if decision.kind == Kind.RESHUFFLE and decision.phase == "apart":
+            WithoutMagic.apart = True
+        return decision
+
+
+async def test_suit_calls_in_a_row_do_not_stall_the_table() -> None:
+    seats = 3
+    players: list[Player] = [RandomBot(s) for s in range(seats)]
+    bus, peers = await make_peers(seats, WithoutMagic(), players)
+    await peers[0].start({"seats": seats, "max_rounds": 1}, timer=30)
+    await bus.settle()
+    try:
+        assert all(peer.errors == [] for peer in peers), [p.errors for p in peers]
+        assert peers[0].table.state["need"]["kind"] == "terminal"
+        assert WithoutMagic.apart
+        assert all(peer.table.result == {"ok": True, "blame": {}} for peer in peers)
     finally:
         await bus.close()
