@@ -75,7 +75,8 @@ def test_draft_selection_confirms_only_a_full_matching_set() -> None:
     moves = pass_moves(HAND, 3)
     html = nv.board(view(), 0, moves, [4])
     assert 'id="pass-confirm"' in html and "disabled>Выберите ещё 2" in html
-    assert 'data-action="pick" data-slot="4"' in html  # the hand is selectable in the draft
+    # The hand is selectable in the draft; a pick does not open the card pane (no data-card).
+    assert 'data-action="pick" data-slot="4" data-suit="radiance"' in html
     assert re.search(r'class="hand-card nm-card selected"[^>]*data-slot="4"', html)
     html = nv.board(view(), 0, moves, [4, 12, 20])
     button = re.search(r'<button[^>]*id="pass-confirm"[^>]*>.*?</button>', html)

@@ -267,10 +267,11 @@ def hand(view: dict[str, Any], selected: list[int], picking: bool) -> str:
         if slot in doomed:
             classes.append("doomed")
             marks.append(f'<i class="nm-mark">{escape(tr("nm_doomed", lang))}</i>')
-        action = "pick" if picking else "card-info"
+        # Picking a card for the pass selects it without opening the card pane (no data-card).
+        action, card = ("pick", "data-suit") if picking else ("card-info", "data-card")
         items.append(
             f'<button type="button" class="{" ".join(classes)}" data-action="{action}"'
-            f' data-slot="{slot}" data-card="{escape(cid or "")}"'
+            f' data-slot="{slot}" {card}="{escape(cid or "")}"'
             f' aria-pressed="{str(slot in selected).lower()}">'
             f'<img src="{art(cid) if cid else BACK}" alt="">'
             f"<span>{escape(name_of(cid))}</span>{''.join(marks)}</button>"
