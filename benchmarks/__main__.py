@@ -15,6 +15,7 @@ BENCHMARKS = [
     "benchmarks.bench_rooms",
     "benchmarks.bench_table_browser",
     "benchmarks.bench_rumble_browser",
+    "benchmarks.bench_nevermore_browser",
     "benchmarks.bench_circle_browser",
 ]
 

@@ -1,0 +1,119 @@
+"""«Невермор» in the browser: time from a draft pass's confirm click on one page until every page
+has applied that log entry, against a raw data-channel ping measured in the same run. Three
+Chromium pages and a server bot play a whole game over real WebRTC.
+
+``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_nevermore_browser'``
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from benchmarks.bench_table_browser import PINGS, pct
+from tests.e2e.harness import Player, chromium, signaling_server
+from tests.e2e.nevermore_driver import play_until, say_ready, start_nevermore
+
+# Per log entry: who posted it, its kind, and whether it is a draft pass (an action committing
+# the passed cards); plus each page's click and first-shown times (``web.ui.table.TableUI``).
+TRACE = """() => { const t = window.magicTableApp.table; return JSON.stringify({
+  applied: t.applied_at.toJs(), submitted: t.submitted_at.toJs(), tid: t.session.tid,
+  log: t.session.peer.table.log.toJs({dict_converter: Object.fromEntries}).map((e) => {
+    const a = e.msg.body.action;
+    return [e.msg.from, e.msg.body.t, !!a && a.type === "pass" && a.commit !== undefined]; }) });
+}"""
+
+
+def last_of_step(log: list[list[Any]], index: int) -> bool:
+    """Whether the pass at ``index`` is the last commit of its draft step (it completes the step,
+    so pages open and deliver the passed cards right after it)."""
+    for entry in log[index + 1 :]:
+        if entry[1] == "action":
+            return not entry[2]
+    return True
+
+
+def pass_latencies(traces: list[dict[str, Any]]) -> list[tuple[float, bool]]:
+    """For each pass confirm click: ms until its entry was applied on the slowest page, and
+    whether it completed the step.
+
+    A click's entry is the clicking page's first action after the click; clicks on anything but a
+    draft pass (magic windows, choices) are left out."""
+    result = []
+    log = traces[0]["log"]
+    for trace in traces:
+        for clicked, entries in trace["submitted"]:
+            index = next(
+                (
+                    i
+                    for i in range(int(entries), len(log))
+                    if log[i][0] == trace["tid"] and log[i][1] == "action"
+                ),
+                None,
+            )
+            if index is None or not log[index][2]:
+                continue
+            shown = [t["applied"][index] for t in traces if index < len(t["applied"])]
+            if len(shown) == len(traces):
+                result.append((max(shown) - clicked, last_of_step(log, index)))
+    return result
+
+
+async def run() -> dict[str, Any]:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            players = [
+                await Player.open(browser, server.origin + "/", name, voice=False)
+                for name in ("Аня", "Боря", "Вера")
+            ]
+            code = await players[0].create_room()
+            for player in players[1:]:
+                await player.join_room(code)
+            await players[0].page.click("#add-bot")
+            for player in players:
+                await player.wait_open_channels(3, timeout=60)
+            await say_ready(players)
+            await start_nevermore(players[0], 60)
+            state = await play_until(players, lambda s: s["stage"] == "done", timeout=900)
+            traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
+            pings: list[float] = []
+            for player in players:
+                pings += list(await player.page.evaluate(PINGS, 20))
+            return {
+                "passes": pass_latencies(traces),
+                "pings": pings,
+                "entries": len(traces[0]["log"]),
+                "rounds": state["round"],
+            }
+
+
+def main() -> None:
+    figures = asyncio.run(run())
+    timed, pings = figures["passes"], figures["pings"]
+    passes = [ms for ms, _ in timed]
+    last = [ms for ms, final in timed if final]
+    others = [ms for ms, final in timed if not final]
+    one_way = pct(pings, 0.5) / 2
+    print(
+        f"## «Невермор», a whole game: 3 Chromium pages + 1 server bot"
+        f" ({figures['rounds']} rounds, {figures['entries']} entries)"
+    )
+    print(
+        f"pass confirm to applied on every page ({len(passes)} passes):"
+        f" p50 {pct(passes, 0.5):.1f} ms, p95 {pct(passes, 0.95):.1f} ms"
+    )
+    for label, values in (("completing the step", last), ("the others", others)):
+        if values:
+            print(
+                f"  {label} ({len(values)}): p50 {pct(values, 0.5):.1f} ms,"
+                f" p95 {pct(values, 0.95):.1f} ms"
+            )
+    print(
+        f"data-channel ping ({len(pings)}): p50 {pct(pings, 0.5):.2f} ms round trip,"
+        f" one-way {one_way:.2f} ms (pass p50 = {pct(passes, 0.5) / one_way:.0f}x one-way)"
+    )
+
+
+if __name__ == "__main__":
+    main()
