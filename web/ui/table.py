@@ -206,7 +206,8 @@ class TableUI:
         if moves and not self._moves:
             self._turn_since = wall_ms()
         self._moves = moves
-        self.selected = [s for s in self.selected if self._in_hand(s)]
+        # A selection lives only while this seat has a decision (a timer may have chosen for it).
+        self.selected = [s for s in self.selected if moves and self._in_hand(s)]
         is_host = self.room.host == self.room.you
         html = table_views.panel(
             self.lang, self.session, moves, is_host, self.backend_name, self.selected, self.game
