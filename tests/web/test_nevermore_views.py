@@ -248,3 +248,21 @@ def test_every_live_position_renders() -> None:
     final = rules.view(table.state, table.knowledge[0])
     assert final["over"] and 'id="summary"' in nv.board(final, 0, [], [])
     assert {"pass_commit", "seal", "window"} <= phases
+
+
+def test_lobby_shows_the_chosen_games_own_options() -> None:
+    from types import SimpleNamespace
+
+    from web.ui import table_views
+
+    session: Any = SimpleNamespace(hellos={}, hero="", ready=False, players_ready=lambda: True)
+    html = table_views.lobby("ru", session, True, "nevermore")
+    assert '<option value="nevermore" selected>«Невермор»</option>' in html
+    assert 'id="game-settings" class="game-settings" data-game="nevermore"' in html
+    assert 'id="table-mode"' not in html and 'id="table-timer"' in html
+    assert 'id="heroes"' in html and "Герой для «Схватки»" in html  # everyone may pick one
+    rumble = table_views.lobby("ru", session, True, "rumble")
+    assert 'id="table-mode"' in rumble and 'data-game="rumble"' in rumble
+    assert 'data-game="rumble"' in table_views.lobby("ru", session, True, "no-such-game")
+    guest = table_views.lobby("ru", session, False, "nevermore")
+    assert 'id="table-form"' not in guest and 'id="table-game"' not in guest
