@@ -5,9 +5,8 @@ Secret choices (see ``docs/nevermore-rules-map.md``):
 - ``pass`` (draft): ``{"type": "pass", "seat", "secret": {"items": [{"slot": s}...]}}`` — the
   table turns it into ``"commit"`` (one digest per passed card); then ``pass_open`` (a MOVE, seat
   after seat) opens them one card per move, ``{"type": "pass_open", "seat", "index": i, "slot": s}``
-  (a top-level opening:
-  the fair-play table checks it against the commitment without unmasking the card, so the receiver
-  alone learns it, by the private delivery of a newly visible slot).
+  (a top-level opening: the fair-play table checks it against the commitment without unmasking the
+  card, so the receiver alone learns it, by the private delivery of a newly visible slot).
 - ``seal`` (before the resolution): one item per hand card, sorted by slot,
   ``{"slot": s, "doom": bool}`` (``doom``: destroyed by a raven), plus for the «Видение» player
   four ``{"token": suit}`` items (the order of the resolution tokens they chose).
@@ -17,6 +16,11 @@ Secret choices (see ``docs/nevermore-rules-map.md``):
 - ``play`` a magic card in a window: ``{"type": "play", "seat", "slot"}`` (the table then reveals
   the slot); ``pass`` ends the seat's turn in the window; public choices are
   ``{"type": "choose", "seat", "pick"}``.
+
+Hidden decks: ``main`` (60), ``light`` and ``shadow`` (25 each). Table steps: REVEAL phases
+``dealer``, ``played``, ``brilliance``, and ``new_deck`` / ``restock`` before a RESHUFFLE of the
+same phase (the main deck between rounds; a pile topped up with its discards); a RESHUFFLE of no
+slots, phase ``apart``, keeps two SIMULTANEOUS nodes of one phase apart for the fair-play table.
 """
 
 from __future__ import annotations
