@@ -167,7 +167,7 @@ def test_tokens_and_the_called_suit() -> None:
     v = view(tokens_revealed=["attack"], tokens_planned=[], shown=shown, killed=[0, 1, 0, 0])
     html = nv.board(v, 0, [], [])
     assert html.count('class="nm-token shown"') == 1 and html.count('class="nm-token hidden"') == 3
-    assert 'id="nm-called"' in html and "Названа масть: Атака — Аня 2, Вера 1" in html
+    assert 'id="nm-called"' in html and "Названа масть: Атака — Аня ×2, Вера ×1" in html
     assert "уничтожено: 1" in html
     first = nv.tokens(view())  # round one: the fixed order is public
     assert first.count('class="nm-token planned"') == 4

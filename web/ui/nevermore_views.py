@@ -239,7 +239,7 @@ def called(view: dict[str, Any]) -> str:
     for seat, name in enumerate(view["names"]):
         n = sum(1 for c in view["shown"][seat] + view["added"][seat] if c == suit)
         if n:
-            counts.append(f"{name} {n}")
+            counts.append(f"{name} ×{n}")
     line = ", ".join(counts) or tr("nm_nobody", lang)
     return (
         f'<p id="nm-called" class="nm-called" data-suit="{escape(suit)}">'
