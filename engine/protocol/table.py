@@ -913,18 +913,27 @@ class Table:
                     if points and item["slot"] in points:
                         self.points[item["slot"]] = points[item["slot"]]
             self.state = new_state
-            self._new_node()
+            self._new_node(seat)
 
         return apply
 
-    def _new_node(self) -> None:
+    def _new_node(self, acted: int | None = None) -> None:
+        """Start a new round when the game is at a new decision: another kind or phase, any
+        one-at-a-time node, or a simultaneous one that wants a move again from the seat that just
+        moved (the same phase twice in a row: a new call, not the rest of the old one)."""
         decision = self.rules.decision(self.state)
         node = (str(decision.kind), decision.phase)
-        if node != self.node or decision.kind in (
-            Kind.MOVE,
-            Kind.REVEAL,
-            Kind.RESHUFFLE,
-            Kind.RACE,
+        again = decision.kind == Kind.SIMULTANEOUS and acted in decision.seats
+        if (
+            again
+            or node != self.node
+            or decision.kind
+            in (
+                Kind.MOVE,
+                Kind.REVEAL,
+                Kind.RESHUFFLE,
+                Kind.RACE,
+            )
         ):
             self.node = node
             self.round += 1
@@ -944,6 +953,9 @@ class Table:
                     [],
                 )
             self.cards = card_table(self.room, self.game, self.layout)
+            if not self.decks:  # a game without hidden cards has nothing to shuffle
+                self.stage = "play"
+                self._new_node()
         if self.stage != "play" or self._blocked():
             return
         decision = self.rules.decision(self.state)

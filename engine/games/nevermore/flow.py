@@ -99,7 +99,6 @@ class Flow:
         if kind == "terminal":
             raise IllegalAction("игра окончена")
         typ = action.get("type")
-        g["last_need"] = [kind, need["phase"]]
         if kind == "chance":
             value = action.get("value")
             if typ != "chance" or not isinstance(value, int) or isinstance(value, bool):
@@ -223,9 +222,6 @@ class Flow:
     def r_shuffle_reveal(self, g: G, ctx: dict[str, Any]) -> None:
         self.reshuffle(g, ctx["pile"], ctx["slots"], ctx["what"], ctx)
 
-    def s_apart(self, g: G, ctx: dict[str, Any]) -> None:
-        self.simultaneous(g, ctx["phase"], ctx["seats"], **ctx["ctx"])
-
     def restock_first(self, g: G, task: dict[str, Any], pile: str, count: int) -> bool:
         """True (and a restock queued before ``task`` runs again) when ``count`` draws would run
         ``pile`` dry while its discards could make a new deck (seed: «Если в какой-либо колоде
@@ -270,13 +266,6 @@ class Flow:
     def simultaneous(self, g: G, phase: str, seats: list[int], **ctx: Any) -> None:
         if not seats:
             getattr(self, "done_" + phase)(g, {}, ctx)
-            return
-        if g["last_need"] == ["simultaneous", phase]:
-            # The fair-play table takes two SIMULTANEOUS nodes of one phase in a row for one node
-            # (each seat acts once per node), so a suit called right after another one's showing
-            # would wait for ever. A RESHUFFLE of no slots, which the table answers at once
-            # without a message, separates them (see docs/nevermore-rules-map.md).
-            self.reshuffle(g, "main", [], "apart", {"phase": phase, "seats": seats, "ctx": ctx})
             return
         g["need"] = {
             "kind": "simultaneous",

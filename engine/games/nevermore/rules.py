@@ -19,8 +19,7 @@ Secret choices (see ``docs/nevermore-rules-map.md``):
 
 Hidden decks: ``main`` (60), ``light`` and ``shadow`` (25 each). Table steps: REVEAL phases
 ``dealer``, ``played``, ``brilliance``, and ``new_deck`` / ``restock`` before a RESHUFFLE of the
-same phase (the main deck between rounds; a pile topped up with its discards); a RESHUFFLE of no
-slots, phase ``apart``, keeps two SIMULTANEOUS nodes of one phase apart for the fair-play table.
+same phase (the main deck between rounds; a pile topped up with its discards).
 """
 
 from __future__ import annotations

@@ -66,7 +66,6 @@ def new_state(n: int, names: list[str], max_rounds: int) -> G:
         "result": "",
         "log": [],
         "need": None,
-        "last_need": None,
         "agenda": [],
     }
     for zone in ZONES:
