@@ -138,6 +138,7 @@ class Table:
     epochs: dict[int, int] = field(default_factory=dict)
     points: dict[int, int] = field(default_factory=dict)
     past_reveals: list[tuple[int, int, int]] = field(default_factory=list)
+    _digest: tuple[tuple[Any, ...], str] | None = None
 
     # ----- roster helpers -------------------------------------------------------------------
 
@@ -164,7 +165,14 @@ class Table:
         return self.hashes[-1] if self.hashes else genesis_hash(self.room, self.game)
 
     def digest(self) -> str:
-        """Hash of the game state and the public table facts: equal on peers with equal logs."""
+        """Hash of the game state and the public table facts: equal on peers with equal logs.
+
+        Everything it covers changes only while an entry is accepted, so it is computed once per
+        (head, stage, table facts) and kept: a page shows it on every redraw."""
+        key: tuple[Any, ...] = (self.head, self.stage, len(self.out), len(self.blame))
+        key += (len(self.revealed), len(self.epochs), self.reshuffling)
+        if self._digest is not None and self._digest[0] == key:
+            return self._digest[1]
         facts: dict[str, Any] = {
             "head": self.head,
             "stage": self.stage,
@@ -175,7 +183,9 @@ class Table:
         }
         if self.epochs:
             facts["epochs"] = {str(k): v for k, v in sorted(self.epochs.items())}
-        return hashlib.sha256(canonical_json(facts)).hexdigest()
+        digest = hashlib.sha256(canonical_json(facts)).hexdigest()
+        self._digest = (key, digest)
+        return digest
 
     # ----- obligations ----------------------------------------------------------------------
 
