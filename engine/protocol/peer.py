@@ -122,6 +122,9 @@ class Peer:
         self.boxes_read = 0
         self.submitted: Action | None = None
         self.on_bundle_change: Callable[[SecretBundle], None] | None = None
+        # Called once an entry is applied, before this peer makes its own follow-up moves, so a
+        # page can show the entry at once.
+        self.on_entry: Callable[[], None] | None = None
         self._checkpointed: tuple[str, int] = ("", -1)
         self._timed_out: set[tuple[Any, ...]] = set()
         self.catching_up: str | None = None
@@ -342,6 +345,8 @@ class Peer:
             await self.table.run_audit()
             assert self.table.result is not None and note is not None
             self.table.result.update(note)
+        if self.on_entry is not None and self.catching_up is None:
+            self.on_entry()
         seq = entry["seq"]
         remote = self.remote_checkpoints.pop(seq, None)
         if remote is not None and remote[0] != self.table.hashes[seq]:

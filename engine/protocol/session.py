@@ -132,6 +132,7 @@ class TableSession:
         self.rules_for = rules_for
         self.player = player or Waiting()
         self.on_update = on_update or (lambda: None)
+        self._shown: tuple[Any, ...] = ()
         self.clock = clock
         self.tid = ""
         self.hero = ""
@@ -254,13 +255,18 @@ class TableSession:
     async def _work(self) -> None:
         while True:
             link, message = await self._queue.get()
-            before = self._marker()
+            self._shown = self._marker()
             try:
                 await self._handle(link, message)
             except SessionError as error:
                 self.errors.append(f"{self.tids.get(link, link)}: {error}")
-            if message.get("t") != "game" or self._marker() != before:
-                self.on_update()
+            if message.get("t") != "game" or self._marker() != self._shown:
+                self._show()
+
+    def _show(self) -> None:
+        """Tell the page to redraw, remembering what it has shown."""
+        self._shown = self._marker()
+        self.on_update()
 
     def _marker(self) -> tuple[Any, ...]:
         """What a game message can change that the page shows (a checkpoint changes nothing)."""
@@ -383,6 +389,7 @@ class TableSession:
             clock=self.clock,
         )
         self.peer.on_bundle_change = lambda _bundle: self._save()
+        self.peer.on_entry = self._show
 
     async def open_table(
         self, rules: str, config: dict[str, Any], order: list[str], timer: int = 30
