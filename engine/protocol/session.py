@@ -397,7 +397,6 @@ class TableSession:
         """Host: seat everyone in ``order`` (tids) who said hello, then start the game."""
         if self.table is not None and not self.finished():
             raise SessionError("a table is already running in this room")
-        self.close_table()
         members: list[Member] = []
         for tid in order:
             hello = self.hellos.get(tid)
@@ -413,6 +412,11 @@ class TableSession:
         config = {**config, "seats": seats, "names": [h.name for h in players]}
         if all(h.hero for h in players):
             config["heroes"] = [h.hero for h in players]
+        try:  # the rules say whether they can start with these players and settings
+            self.rules_for(rules).new_game(config)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SessionError(f"игру не начать: {exc}") from exc
+        self.close_table()
         table = {
             "game": secrets.token_hex(6),
             "rules": rules,

@@ -7,6 +7,8 @@ import functools
 import json
 from typing import Any
 
+import pytest
+
 from engine.fairness.backends.native import NativeBackend
 from engine.games import rules_for
 from engine.protocol.players import RandomBot
@@ -196,3 +198,19 @@ async def test_after_a_finished_game_the_host_opens_the_next_one() -> None:
         assert session.table is not None and session.table["game"] != first["game"]
         assert session.peer is not None and session.peer.table.stage == "done"
         assert session.peer.table.result == {"ok": True, "blame": {}}
+
+
+async def test_a_game_that_cannot_start_with_these_players_says_why_and_keeps_the_room() -> None:
+    mesh = FakeMesh()
+    links = [mesh.add(name, MemoryStorage(), i) for i, name in enumerate("АБ")]
+    for link in links:
+        await mesh.sessions[link].setup()
+    mesh.connect_all()
+    await mesh.run(3)
+    host = mesh.sessions[links[0]]
+    order = [mesh.sessions[link].tid for link in links]
+    with pytest.raises(SessionError, match="от 3 до 8"):
+        await host.open_table("circle", {}, order)
+    assert host.table is None and host.peer is None
+    await host.open_table("toy", {}, order)  # the room is fine for a game two can play
+    assert host.peer is not None

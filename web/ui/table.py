@@ -19,7 +19,7 @@ from engine.core.model import Action
 from engine.fairness.backends import select_backend
 from engine.games import rules_for
 from engine.protocol.players import Human
-from engine.protocol.session import TableSession
+from engine.protocol.session import SessionError, TableSession
 
 from . import table_views
 from .boards import DEFAULT, board_for
@@ -149,7 +149,11 @@ class TableUI:
             tid = session.tids.get(peer.id)
             if tid is not None:
                 order.append(tid)
-        await session.open_table(game, config, order, timer=timer)
+        try:
+            await session.open_table(game, config, order, timer=timer)
+        except SessionError as error:  # too few players for the game, a bad setting...
+            session.errors.append(str(error))
+            self.render()
 
     def set_hero(self, hero: str) -> None:
         if self.session is not None:
