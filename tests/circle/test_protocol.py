@@ -78,42 +78,43 @@ async def test_games_play_to_an_audited_end_through_the_table() -> None:
 
 
 class FireAtOnce:
-    """Plays its first legal card the moment a spell flies, once per spell."""
+    """Plays its first legal card the moment it first sees a spell fly, and never again."""
 
     def __init__(self) -> None:
-        self.fired: set[int] = set()
+        self.slot: int | None = None
 
     async def choose(
         self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
     ) -> Action | None:
-        turn = int(state["turn"])
-        if not legal or turn in self.fired:
+        if not legal or self.slot is not None:
             return None
-        self.fired.add(turn)
+        self.slot = int(legal[0]["slot"])
         return legal[0]
 
 
 async def test_actions_fired_at_the_same_instant_leave_every_peer_in_the_same_state() -> None:
     seats = 5
-    players: dict[int, Player] = {i: FireAtOnce() for i in range(seats)}
+    firing = [FireAtOnce() for _ in range(seats)]
+    players: dict[int, Player] = dict(enumerate(firing))
     h = await make_table(seats, rules=CircleRules(), players=players, game="crossing")
     await h.peers[0].start({"seats": seats, "timers": {"scramble": COUNTDOWN}}, timer=30)
     await h.settle()
     try:
-        # Every seat fired on the first spell at once: the host applied one action per step,
-        # refused the ones made on a step that had moved on, and the cards stayed in hand.
+        # Every seat fired on the first spell it saw, at once: the host applied one action per
+        # step and refused those made on a step that had moved on; their cards stayed in hand.
         host = h.peers[0].table
         played = [e for e in host.state["log"] if e["e"] == "play"]
         refused = sum(len(p.refused) for p in h.peers)
+        assert all(f.slot is not None for f in firing)
         assert played and refused, (len(played), refused)
         assert len(played) + refused == seats
         assert {p.rules.state_hash(p.table.state) for p in h.peers} == {
             h.peers[0].rules.state_hash(host.state)
         }
-        for peer in h.peers:
+        for peer, fired in zip(h.peers, firing, strict=True):
             assert not peer.errors and not peer.outbox
             if peer.refused:
-                assert len(host.state["hands"][peer.seat]) == 5, "a refused card stays in hand"
+                assert fired.slot in host.state["hands"][peer.seat], "a refused card stays"
         for _ in range(400):
             if host.state["need"]["kind"] == "terminal":
                 break
