@@ -91,3 +91,11 @@ def test_the_countdown_setting_is_the_scramble_timer_and_is_bounded() -> None:
 def test_the_card_pane_explains_a_spell_keyword() -> None:
     html = circle_views.detail("fire")
     assert "ОГОНЬ" in html and "РАЗДУВАНИЕ" in html and "Сила 1" in html
+
+
+def test_the_countdown_shows_only_while_a_spell_flies() -> None:
+    table = racing_table(3)
+    view = view_of(table, 0)
+    assert 'id="race-countdown"' in circle_views.board(view, 0, [], [])
+    over = {**view, "phase": "over", "over": True, "winner": 1}
+    assert 'id="race-countdown"' not in circle_views.board(over, 0, [], [])

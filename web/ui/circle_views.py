@@ -217,13 +217,17 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
     piles = view["piles"]
     log = "".join(f"<li>{escape(str(e.get('text', '')))}</li>" for e in view.get("log", []))
     racing = "true" if view.get("phase") == "scramble" else "false"
+    countdown = (
+        '<div id="race-countdown" class="c-countdown" aria-live="off">'
+        '<span id="race-bar"></span><em id="race-left"></em></div>'
+        if racing == "true"
+        else ""
+    )
     return (
         f'<section id="circle" class="circle-board" data-turn="{view["turn"]}"'
         f' data-phase="{escape(str(view.get("phase", "")))}" data-racing="{racing}"'
         f' data-over="{str(bool(view.get("over"))).lower()}">'
-        f'<div class="c-ring">{ring}{_spell(spell, me, n)}'
-        '<div id="race-countdown" class="c-countdown" aria-live="off">'
-        '<span id="race-bar"></span><em id="race-left"></em></div></div>'
+        f'<div class="c-ring">{ring}{_spell(spell, me, n)}{countdown}</div>'
         f'<p class="c-piles muted small">Заклинаний в колоде {piles["spells"]} · действий'
         f" {piles['actions']} · в сбросе {piles['action_discard']}</p>"
         '<p id="race-note" class="c-note" aria-live="polite"></p>'
