@@ -14,14 +14,15 @@ The game tells the table what it waits for with ``Rules.decision``:
   opaque commitments; their openings come later as ordinary moves);
 - ``CHANCE``: the table supplies a uniform integer in ``range(chance_range)`` from joint randomness;
 - ``REVEAL``: the table publicly reveals the identities of ``slots`` (deck keys, checked);
-- ``RESHUFFLE``: the cards now in ``slots`` of hidden deck ``deck`` (each one publicly revealed
-  earlier, by a REVEAL or a card opening) go back face down in a fresh secret order among the same
-  slot numbers (a discard pile turned into the deck, a new round's deck). The table answers with
+- ``RESHUFFLE``: the cards now in ``slots`` of hidden deck ``deck`` (revealed earlier or never
+  seen: hands taken back, the undrawn rest) go back face down in a fresh secret order among the same
+  slot numbers (a discard pile turned into the deck, a new round's deck); a never-seen card is not
+  shown on the way. The table answers with
   ``{"type": "reshuffled", "slots": [...]}`` (the same slots, ascending). From then on the game
   must treat those slots as unknown: drop their identities from the state, and let an identity
   enter the state again only by a later REVEAL or opening. A slot dealt to a hand after the
   reshuffle is delivered privately again (list it in ``visible_slots`` as for a first deal). The
-  slots must all belong to ``deck``; the table refuses to go on (halts) if one was never revealed.
+  slots must all belong to ``deck``; the table refuses to go on (halts) otherwise.
   Several RESHUFFLE decisions may follow one another at one node (each one is its own round);
 - ``RACE``: real time. Every seat in ``seats`` may act, in any order and as often as the rules
   allow; each action is made on the state its author saw, and the host's sequencer orders actions

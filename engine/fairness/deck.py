@@ -173,6 +173,29 @@ async def pass_one(
     return await backend.mult_many([(key, xs[perm[j]]) for j in range(len(xs))])
 
 
+async def pass_zero(
+    backend: CryptoBackend,
+    seed: ShuffleSeed,
+    deck: str,
+    xs: Sequence[int],
+    hidden: Mapping[int, tuple[int, int]],
+    epoch: int,
+) -> list[int]:
+    """Before a re-shuffle that takes never-revealed cards: mask every position with the deck key,
+    and at each hidden position (``position: (slot, its old epoch)``) take off this seat's old slot
+    key in the same step, so the card is never bare. No permutation: positions stay linked to slots
+    until pass 1."""
+    key = seed.deck_key(deck, epoch)
+    pairs = []
+    for j, x in enumerate(xs):
+        if j in hidden:
+            slot, old = hidden[j]
+            pairs.append((key * pow(seed.slot_key(slot, old), -1, curve.N) % curve.N, x))
+        else:
+            pairs.append((key, x))
+    return await backend.mult_many(pairs)
+
+
 async def pass_two(
     backend: CryptoBackend,
     seed: ShuffleSeed,
@@ -182,11 +205,13 @@ async def pass_two(
     *,
     slots: Sequence[int] | None = None,
     epoch: int = 0,
+    deck_power: int = 1,
 ) -> list[int]:
     """Swap the deck key for a fresh key per slot (``slots``: position j is ``slots[j]``;
-    by default the consecutive slots from ``first_slot``)."""
+    by default the consecutive slots from ``first_slot``). ``deck_power`` is 2 after a pass 0,
+    which applied the deck key once more."""
     numbers = _slot_numbers(first_slot, len(xs), slots)
-    inverse = pow(seed.deck_key(deck, epoch), -1, curve.N)
+    inverse = pow(seed.deck_key(deck, epoch), -deck_power, curve.N)
     pairs = [
         (seed.slot_key(slot, epoch) * inverse % curve.N, x)
         for slot, x in zip(numbers, xs, strict=True)
@@ -277,6 +302,20 @@ class DeckTranscript:
     epoch: int = 0
     slots: list[int] = field(default_factory=list)
     seats: list[int] = field(default_factory=list)
+    # A re-shuffle of never-revealed cards: position → the old epoch of its slot, and pass 0.
+    hidden: dict[int, int] = field(default_factory=dict)
+    pass0: list[list[int]] = field(default_factory=list)
+
+    def hidden_slots(self) -> dict[int, tuple[int, int]]:
+        """Hidden positions with their slot and old epoch (the input of ``pass_zero``)."""
+        numbers = self.slot_numbers()
+        return {j: (numbers[j], old) for j, old in self.hidden.items()}
+
+    def pass1_input(self) -> list[int]:
+        """What pass 1 starts from: pass 0's result when there is one."""
+        if self.hidden:
+            return self.pass0[-1]
+        return self.initial
 
     @property
     def final(self) -> list[int]:
@@ -315,6 +354,15 @@ async def audit_deck(
     seats = transcript.seat_numbers(len(seeds))
     what = f"deck {transcript.name!r}" + (f" (re-shuffle {epoch})" if epoch else "")
     current = transcript.initial
+    hidden = transcript.hidden_slots()
+    if hidden:
+        for i, (seat, seed) in enumerate(zip(seats, seeds, strict=True)):
+            if i >= len(transcript.pass0):
+                return
+            expected = await pass_zero(backend, seed, transcript.name, current, hidden, epoch)
+            if expected != transcript.pass0[i]:
+                raise DeckError(f"pass 0 of {what} does not match its seed", seat)
+            current = transcript.pass0[i]
     for i, (seat, seed) in enumerate(zip(seats, seeds, strict=True)):
         if i >= len(transcript.pass1):
             return
@@ -326,7 +374,14 @@ async def audit_deck(
         if i >= len(transcript.pass2):
             return
         expected = await pass_two(
-            backend, seed, transcript.name, transcript.first_slot, current, slots=slots, epoch=epoch
+            backend,
+            seed,
+            transcript.name,
+            transcript.first_slot,
+            current,
+            slots=slots,
+            epoch=epoch,
+            deck_power=2 if hidden else 1,
         )
         if expected != transcript.pass2[i]:
             raise DeckError(f"pass 2 of {what} does not match its seed", seat)

@@ -33,6 +33,7 @@ from engine.fairness.deck import (
     check_key,
     pass_one,
     pass_two,
+    pass_zero,
     slot_commitments,
     unmask_many,
 )
@@ -565,13 +566,26 @@ class Peer:
         assert self.seat is not None and table.reshuffling is not None
         transcript = table.reshuffles[table.reshuffling]
         epoch, slots = transcript.epoch, transcript.slots
+        if owed == f"reshuffle0 {epoch}":
+            source = transcript.pass0[-1] if transcript.pass0 else transcript.initial
+            hidden = transcript.hidden_slots()
+            xs = await pass_zero(self.backend, seed, transcript.name, source, hidden, epoch)
+            return {"t": "reshuffle0", "r": epoch, "xs": _hex_list(xs)}
         if owed == f"reshuffle1 {epoch}":
-            source = transcript.pass1[-1] if transcript.pass1 else transcript.initial
+            source = transcript.pass1[-1] if transcript.pass1 else transcript.pass1_input()
             xs = await pass_one(self.backend, seed, transcript.name, source, epoch)
             return {"t": "reshuffle1", "r": epoch, "xs": _hex_list(xs)}
         source = transcript.pass2[-1] if transcript.pass2 else transcript.pass1[-1]
+        power = 2 if transcript.hidden else 1
         xs = await pass_two(
-            self.backend, seed, transcript.name, slots[0], source, slots=slots, epoch=epoch
+            self.backend,
+            seed,
+            transcript.name,
+            slots[0],
+            source,
+            slots=slots,
+            epoch=epoch,
+            deck_power=power,
         )
         commits = slot_commitments(
             self.room, self.game, self.seat, seed, slots[0], len(slots), slots=slots, epoch=epoch

@@ -9,10 +9,13 @@ the same table (``Table.digest``).
 Stages: ``chains`` (hash-chain tips) → ``shuffle1`` → ``shuffle2`` (seats in order) → ``play`` →
 ``audit`` → ``done`` (or ``halted`` when the table cannot go on).
 
-Re-shuffles (``Kind.RESHUFFLE``, during ``play``): the listed slots were revealed, so their card
-points are public; the present seats run both passes over those points alone (``reshuffle1`` then
-``reshuffle2`` messages, seats in order) with keys derived from their seeds and the re-shuffle's
-epoch ``r`` (1, 2, ... over the game). Each slot then has a current epoch; its keys, commitments
+Re-shuffles (``Kind.RESHUFFLE``, during ``play``): a revealed slot starts from its public card
+point, a never-revealed one from its masked point. When there is one of those, each present seat
+first swaps its old slot key for its new deck key on them and puts the deck key on the others
+(``reshuffle0``, no permutation, so no card is ever bare); then the seats run the two usual passes
+(``reshuffle1`` then ``reshuffle2``, seats in order; pass 2 takes the deck key off twice after a
+pass 0) with keys derived from their seeds and the re-shuffle's epoch ``r`` (1, 2, ... over the
+game). Each slot then has a current epoch; its keys, commitments
 and final masked x are those of its latest shuffle, whose seats are the ones needed to unmask it.
 """
 
@@ -206,6 +209,8 @@ class Table:
             return {}
         transcript = self.reshuffles[self.reshuffling]
         seats, epoch = transcript.seats, transcript.epoch
+        if transcript.hidden and len(transcript.pass0) < len(seats):
+            return {seats[len(transcript.pass0)]: f"reshuffle0 {epoch}"}
         if len(transcript.pass1) < len(seats):
             return {seats[len(transcript.pass1)]: f"reshuffle1 {epoch}"}
         if len(transcript.pass2) < len(seats):
@@ -375,6 +380,7 @@ class Table:
             "complaint": self._plan_complaint,
             "leave": self._plan_leave,
             "audit": self._plan_audit,
+            "reshuffle0": self._plan_reshuffle0,
             "reshuffle1": self._plan_reshuffle1,
             "reshuffle2": self._plan_reshuffle2,
         }.get(kind)
@@ -1033,17 +1039,20 @@ class Table:
                 await self._advance()
                 return
             epoch = len(self.reshuffles) + 1
+            present = self.present()
+            initial, hidden = await self._reshuffle_input(slots, present)
             self.reshuffles.append(
                 DeckTranscript(
                     decision.deck,
                     slots[0],
-                    [self.points[s] for s in slots],
+                    initial,
                     [],
                     [],
                     [],
                     epoch=epoch,
                     slots=slots,
-                    seats=self.present(),
+                    seats=present,
+                    hidden=hidden,
                 )
             )
             self.reshuffling = epoch - 1
@@ -1054,7 +1063,8 @@ class Table:
         self.reshuffling = None
         slots = transcript.slots
         for slot in slots:
-            self.past_reveals.append((slot, self.epoch(slot), self.points.pop(slot)))
+            if slot in self.points:
+                self.past_reveals.append((slot, self.epoch(slot), self.points.pop(slot)))
             self.revealed.pop(slot, None)
             self.epochs[slot] = transcript.epoch
         gone = set(slots)
@@ -1071,9 +1081,37 @@ class Table:
         for slot in slots:
             if not 0 <= slot < self.layout.total or self.layout.deck_of(slot) != deck:
                 return f"slot {slot} is not in deck {deck!r}"
-            if slot not in self.points:
-                return f"slot {slot} was never revealed"
         return ""
+
+    async def _reshuffle_input(
+        self, slots: list[int], present: list[int]
+    ) -> tuple[list[int], dict[int, int]]:
+        """The points a re-shuffle starts from: a revealed slot's card point, and for a slot never
+        revealed its masked point with the keys of seats no longer present taken off (their seeds
+        are public from the escrow), so pass 0 has only present seats' keys to swap."""
+        initial: list[int] = []
+        hidden: dict[int, int] = {}
+        strip: list[tuple[int, int]] = []
+        for j, slot in enumerate(slots):
+            if slot in self.points:
+                initial.append(self.points[slot])
+                continue
+            old = self.epoch(slot)
+            hidden[j] = old
+            total = 1
+            for seat in self.slot_seats(slot, old):
+                if seat not in present:
+                    total = total * self.slot_key_of(self.recovered[seat], slot) % curve.N
+            initial.append(self.final_x(slot, old))
+            if total != 1:
+                strip.append((j, total))
+        if strip:
+            xs = await self.backend.mult_many(
+                [(pow(total, -1, curve.N), initial[j]) for j, total in strip]
+            )
+            for (j, _), x in zip(strip, xs, strict=True):
+                initial[j] = x
+        return initial, hidden
 
     def _expect_reshuffle(self, which: int, seat: int, body: dict[str, Any], name: str) -> Any:
         """The running re-shuffle, if ``seat`` owes pass ``which`` of it now."""
@@ -1097,6 +1135,10 @@ class Table:
         except (ValueError, DeckError) as exc:
             raise ProtocolError(name, f"re-shuffle {transcript.epoch}: {exc}") from exc
         return transcript, xs
+
+    async def _plan_reshuffle0(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        transcript, xs = self._expect_reshuffle(0, seat, body, name)
+        return lambda: transcript.pass0.append(xs)
 
     async def _plan_reshuffle1(self, seat: int, body: dict[str, Any], name: str) -> Any:
         transcript, xs = self._expect_reshuffle(1, seat, body, name)

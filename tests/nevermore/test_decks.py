@@ -1,5 +1,5 @@
 """The hidden decks: one main deck of 60 slots, gathered and re-shuffled by the table between rounds
-(REVEAL of its unshown slots, then RESHUFFLE of all 60), Light and Shadow of 25 each; a pile that
+(a RESHUFFLE of all 60; cards nobody showed stay unseen), Light and Shadow of 25 each; a pile that
 runs short in a round is topped up with its discards the same way; knowledge of re-shuffled slots
 is forgotten and re-dealt cards are delivered again; every card is in exactly one place."""
 
@@ -58,9 +58,8 @@ class Boundaries:
     def step(self, policy: Any) -> bool:
         t = self.t
         d = t.decision()
-        if d.kind == Kind.REVEAL and d.phase == "new_deck":
-            self.before_reveal(d)
-        elif d.kind == Kind.RESHUFFLE and d.phase == "new_deck":
+        assert not (d.kind == Kind.REVEAL and d.phase in ("new_deck", "restock")), "nothing shown"
+        if d.kind == Kind.RESHUFFLE and d.phase == "new_deck":
             self.before_reshuffle(d)
         going = t.step(policy)
         if d.kind == Kind.RESHUFFLE and d.phase == "new_deck":
@@ -70,18 +69,15 @@ class Boundaries:
             self.after_deal()
         return going
 
-    def before_reveal(self, d: Decision) -> None:
+    def before_reshuffle(self, d: Decision) -> None:
         g = self.t.state
         # The round has begun (its header is logged) and nothing is dealt yet.
         assert g["log"][-1].startswith(f"— Раунд {g['round']}.")
         assert g["round"] >= 2 and not any(g["hand"])
-        unknown = [s for s in MAIN if str(s) not in g["known"]]
-        assert d.deck == "main" and list(d.slots) == unknown and unknown
-
-    def before_reshuffle(self, d: Decision) -> None:
-        g = self.t.state
         assert d.deck == "main" and list(d.slots) == MAIN
-        assert all(g["known"][str(s)] == self.t.slot_card[s] for s in MAIN)
+        # What is public is what the round showed; the undrawn rest, at least, stays unseen.
+        assert all(g["known"][k] == self.t.slot_card[int(k)] for k in g["known"] if int(k) < 60)
+        assert [s for s in MAIN if str(s) not in g["known"]]
         self.count += 1
 
     def after_reshuffle(self) -> None:
@@ -107,7 +103,7 @@ class Boundaries:
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
-def test_each_round_boundary_reveals_the_unshown_then_reshuffles_all_sixty(n: int) -> None:
+def test_each_round_boundary_reshuffles_all_sixty_without_showing_the_unseen(n: int) -> None:
     for seed in range(3):
         t = LocalTable(RULES, {"seats": n, "max_rounds": 5}, seed=100 * n + seed)
         check = Boundaries(t)
@@ -148,7 +144,7 @@ def test_a_redealt_slot_is_delivered_again_and_forgotten_by_its_old_holder() -> 
     assert moved
 
 
-def test_cards_hidden_when_a_flock_ends_the_round_are_revealed_before_the_reshuffle() -> None:
+def test_cards_hidden_when_a_flock_ends_the_round_stay_hidden_through_the_reshuffle() -> None:
     run = ScenarioRun(
         {
             "players": [
@@ -162,14 +158,14 @@ def test_cards_hidden_when_a_flock_ends_the_round_are_revealed_before_the_reshuf
     )
     t = run.table
     hands = [list(h) for h in t.state["hand"]]
-    while t.decision().kind != Kind.REVEAL or t.decision().phase != "new_deck":
+    while t.decision().kind != Kind.RESHUFFLE or t.decision().phase != "new_deck":
+        assert t.decision().kind != Kind.REVEAL or t.decision().phase == "dealer"
         assert t.step(run.policy)
     assert any("стая воронов" in line for line in t.state["log"])
-    slots = set(t.decision().slots)
-    assert set(hands[1] + hands[2]) <= slots
-    assert not set(hands[0]) & slots
-    t.step(run.policy)
-    assert t.decision().kind == Kind.RESHUFFLE and list(t.decision().slots) == MAIN
+    assert list(t.decision().slots) == MAIN
+    known = t.state["known"]
+    assert not {str(s) for s in hands[1] + hands[2]} & set(known), "unshown hands stay unseen"
+    assert {str(s) for s in hands[0]} <= set(known), "the flock was shown"
 
 
 def test_a_long_first_dealer_search_tops_the_deck_up_with_its_cards() -> None:
@@ -199,7 +195,7 @@ def test_a_long_first_dealer_search_tops_the_deck_up_with_its_cards() -> None:
         ("shadow", {"k": "draw_magic", "seat": 0, "pile": "shadow", "count": 3}, "magic"),
     ],
 )
-def test_a_pile_that_runs_short_is_topped_up_with_its_revealed_then_reshuffled_discards(
+def test_a_pile_that_runs_short_is_topped_up_with_its_reshuffled_discards(
     pile: str, task: dict[str, Any], zone: str
 ) -> None:
     t = LocalTable(RULES, {"seats": 3}, seed=5)
@@ -221,10 +217,9 @@ def test_a_pile_that_runs_short_is_topped_up_with_its_revealed_then_reshuffled_d
     t.sync()
     conserved(g)
     d = t.decision()
-    assert (d.kind, d.phase, d.deck, list(d.slots)) == (Kind.REVEAL, "restock", pile, [face_down])
-    t.step(policy)
-    d = t.decision()
+    # The face-down discard is re-shuffled with the shown one without being shown.
     assert (d.kind, d.phase, d.deck, list(d.slots)) == (Kind.RESHUFFLE, "restock", pile, before)
+    assert str(face_down) not in g["known"]
     t.step(policy)
     g = t.state
     got = g[zone][0][-3:]

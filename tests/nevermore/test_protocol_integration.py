@@ -73,6 +73,8 @@ async def test_a_four_player_game_plays_to_an_audited_end_through_the_table() ->
         main = [r for r in table.reshuffles if r.name == "main" and len(r.slots) == 60]
         assert len(main) == boundaries >= 1
         assert all(r.slots == list(range(60)) for r in main)
+        # The undrawn rest (at least) went in unseen: pass 0 swapped keys, nothing was shown.
+        assert all(r.hidden and len(r.pass0) == len(r.seats) for r in main)
     finally:
         await bus.close()
 

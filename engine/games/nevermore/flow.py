@@ -6,8 +6,8 @@ reveal / reshuffle / terminal, ``phase``, ``seats``...). ``Flow.answer`` checks 
 need and continues. Card effects live in ``magic.py``, majorities and damage in ``scoring.py``.
 
 Re-shuffles: before every round after the first, the whole main deck is gathered (``t_new_deck``:
-a REVEAL of its slots whose identity is not public, then a RESHUFFLE of all 60); a task that draws
-from a pile that is too short first tops it up with the pile's discards the same way
+a RESHUFFLE of all 60, unseen cards staying unseen); a task that draws from a pile that is too
+short first tops it up with the pile's discards the same way
 (``restock_first``, ``t_restock``). The table's ``{"type": "reshuffled"}`` answer makes the game
 forget the identities of those slots; they go back into the pile's draw order, ascending.
 """
@@ -36,7 +36,6 @@ from .table import (
     draw,
     fresh_effects,
     fresh_round,
-    hidden,
     humans,
     log,
     name,
@@ -209,18 +208,10 @@ class Flow:
         }
 
     def shuffle_back(self, g: G, pile: str, slots: list[int], what: str) -> None:
-        """Show the slots whose identity is not public yet (the table can only re-shuffle
-        revealed cards), then re-shuffle them all; ``s_<what>`` puts them back into the pile."""
-        ctx = {"pile": pile, "slots": sorted(slots), "what": what}
-        unknown = hidden(g, slots)
-        if unknown:
-            self.reveal(g, unknown, "shuffle_reveal", ctx)
-            g["need"]["phase"] = what
-        else:
-            self.r_shuffle_reveal(g, ctx)
-
-    def r_shuffle_reveal(self, g: G, ctx: dict[str, Any]) -> None:
-        self.reshuffle(g, ctx["pile"], ctx["slots"], ctx["what"], ctx)
+        """Re-shuffle the slots, shown or not (the table keeps unseen cards unseen);
+        ``s_<what>`` puts them back into the pile."""
+        ordered = sorted(slots)
+        self.reshuffle(g, pile, ordered, what, {"pile": pile, "slots": ordered, "what": what})
 
     def restock_first(self, g: G, task: dict[str, Any], pile: str, count: int) -> bool:
         """True (and a restock queued before ``task`` runs again) when ``count`` draws would run

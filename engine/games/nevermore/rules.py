@@ -18,8 +18,8 @@ Secret choices (see ``docs/nevermore-rules-map.md``):
   ``{"type": "choose", "seat", "pick"}``.
 
 Hidden decks: ``main`` (60), ``light`` and ``shadow`` (25 each). Table steps: REVEAL phases
-``dealer``, ``played``, ``brilliance``, and ``new_deck`` / ``restock`` before a RESHUFFLE of the
-same phase (the main deck between rounds; a pile topped up with its discards).
+``dealer``, ``played``, ``brilliance``; RESHUFFLE phases ``new_deck`` (the main deck between
+rounds) and ``restock`` (a pile topped up with its discards).
 """
 
 from __future__ import annotations
