@@ -10,3 +10,8 @@ class ProtocolError(ValueError):
         super().__init__(f"{peer}: {reason}")
         self.peer = peer
         self.reason = reason
+
+
+class StaleAction(ProtocolError):
+    """A move made on a state the log has moved past (another move came first): refused, but in
+    real time that is the normal outcome of a race, not a fault."""

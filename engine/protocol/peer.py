@@ -50,7 +50,7 @@ from engine.protocol.envelope import (
     message_id,
     sign_hash,
 )
-from engine.protocol.errors import ProtocolError
+from engine.protocol.errors import ProtocolError, StaleAction
 from engine.protocol.players import Player, Waiting
 from engine.protocol.table import CHAIN_LENGTH, DELIVERY_TAG, Member, Table, opened_slot
 from engine.protocol.transport import Transport
@@ -240,7 +240,7 @@ class Peer:
                 # Tell the author, so a refused move is not left waiting (its card stays in hand).
                 ident = _safe_id(envelope)
                 self.transport.send(sender, _wire({"k": "refused", "id": ident, "why": str(exc)}))
-                if not _is_race_refusal(exc):
+                if not isinstance(exc, StaleAction):  # normal in real time, not an error
                     raise
         elif kind == "refused":
             refused_id = message.get("id")
@@ -461,13 +461,7 @@ class Peer:
         owed = due
         key = (owed, table.stage, table.round, table.chance_event)
         if owed == "action":
-            if key in self.posted:
-                return False
-            action = await self._choose()
-            if action is None or not self._once(key):
-                return False
-            await self._post({"t": "action", "action": action})
-            return True
+            return await self._move_once(key)
         if owed.startswith("deliver") or not self._once(key):
             return False
         body = await self._obligation_body(owed)
@@ -479,7 +473,10 @@ class Peer:
         seat = self.seat
         if seat is None or seat in self.table.out or seat not in decision.seats:
             return False
-        key = ("race", self.table.round)
+        return await self._move_once(("race", self.table.round))
+
+    async def _move_once(self, key: tuple[Any, ...]) -> bool:
+        """Choose this seat's move and post it, once for ``key`` (False: nothing to post yet)."""
         if key in self.posted:
             return False
         action = await self._choose()
@@ -887,12 +884,6 @@ def _safe_id(envelope: Any) -> str:
         return message_id(envelope) if isinstance(envelope, dict) else ""
     except (TypeError, ValueError):
         return ""
-
-
-def _is_race_refusal(error: ProtocolError) -> bool:
-    """A move made on a state that moved on in the meantime: normal in real time, not an error."""
-    text = str(error)
-    return "earlier round" in text or "moved on" in text
 
 
 def _wire(message: dict[str, Any]) -> str:

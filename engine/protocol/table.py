@@ -62,7 +62,7 @@ from engine.protocol.envelope import (
     hash_signature_ok,
     message_id,
 )
-from engine.protocol.errors import ProtocolError
+from engine.protocol.errors import ProtocolError, StaleAction
 
 CHAIN_LENGTH = 256
 HOST_ONLY = {"start", "pause", "resume", "hurry", "kick", "timeout", "auto", "takeover", "settle"}
@@ -391,7 +391,7 @@ class Table:
                 self.hashes.index(envelope["prev"]) if envelope["prev"] in self.hashes else -1
             )
             if prev_seq < self.round_start:
-                raise ProtocolError(name, "action was made for an earlier round (stale replay)")
+                raise StaleAction(name, "action was made for an earlier round (stale replay)")
         result: Any = await handler(seat, body, name)
         return result
 

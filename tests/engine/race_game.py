@@ -1,9 +1,10 @@
 """«Горячий камень»: a tiny real-time game for protocol tests of RACE decisions.
 
-Each seat holds two hidden cards. A hot stone sits with a seat; while it is there, any seat that
-still holds a card may show one of them to push the stone one seat on (``step`` names the stone's
-position the mover saw, so a push on a stone that has already moved is refused). When nobody has
-pushed for the countdown, the table settles: whoever holds the stone loses and the game ends.
+Each seat holds two hidden cards (``config["hand"]``). A hot stone sits with a seat; while it is
+there, any seat that still holds a card may show one of them to push the stone one seat on
+(``step`` names the stone's position the mover saw, so a push on a stone that has already moved is
+refused). When nobody has pushed for the countdown, the table settles: whoever holds the stone
+loses and the game ends.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ class StoneRules(Rules[State]):
     game_id = "stone"
 
     def new_game(self, config: Mapping[str, JSON]) -> State:
-        seats = int(config.get("seats", 3))
-        hands = {str(s): [HAND * s + i for i in range(HAND)] for s in range(seats)}
+        seats, hand = int(config.get("seats", 3)), int(config.get("hand", HAND))
+        hands = {str(s): [hand * s + i for i in range(hand)] for s in range(seats)}
         return {"seats": seats, "stone": 0, "step": 0, "hands": hands, "shown": [], "loser": None}
 
     def hidden_decks(self, config: Mapping[str, JSON]) -> dict[str, list[str]]:
-        seats = int(config.get("seats", 3))
-        return {"hand": [f"push{i % 3}" for i in range(HAND * seats)]}
+        seats, hand = int(config.get("seats", 3)), int(config.get("hand", HAND))
+        return {"hand": [f"push{i % 3}" for i in range(hand * seats)]}
 
     def visible_slots(self, state: State, seat: int) -> frozenset[int]:
         return frozenset(state["hands"].get(str(seat), []))

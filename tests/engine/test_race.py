@@ -25,9 +25,12 @@ class PushOnce:
         return legal[0]
 
 
-async def stone_table(seats: int, players: dict[int, Any], countdown: int = 3) -> Harness:
+async def stone_table(
+    seats: int, players: dict[int, Any], countdown: int = 3, hand: int = 2
+) -> Harness:
     h = await make_table(seats, rules=StoneRules(), players=players)
-    await h.peers[0].start({"seats": seats, "timers": {"scramble": countdown}}, timer=30)
+    config = {"seats": seats, "hand": hand, "timers": {"scramble": countdown}}
+    await h.peers[0].start(config, timer=30)
     await h.settle()
     return h
 
@@ -103,11 +106,13 @@ async def test_a_race_with_nobody_able_to_act_settles_at_once() -> None:
 
 
 async def test_a_human_is_never_played_for_in_real_time() -> None:
-    h = await stone_table(2, {0: Human(), 1: Human()})
+    # One card each: elsewhere a Human makes a move that has no alternative at once; in real time
+    # waiting is always an alternative.
+    h = await stone_table(2, {0: Human(), 1: Human()}, hand=1)
+    legal = h.peers[0].rules.legal_actions(h.peers[0].table.state, 0, h.peers[0].knowledge)
+    assert len(legal) == 1
     await h.advance(1.0)
     assert h.peers[0].table.state["step"] == 0
-    legal = h.peers[0].rules.legal_actions(h.peers[0].table.state, 0, h.peers[0].knowledge)
-    assert len(legal) == 2
     await h.bus.close()
 
 
