@@ -11,9 +11,10 @@ import asyncio
 import json
 from typing import Any
 
-from benchmarks.bench_table_browser import PINGS, pct
-from tests.e2e.harness import Player, chromium, signaling_server
-from tests.e2e.nevermore_driver import play_until, say_ready, start_nevermore
+from benchmarks.bench_table_browser import PINGS, click_entries, pct
+from tests.e2e.harness import chromium, signaling_server
+from tests.e2e.nevermore_driver import play_until, start_nevermore
+from tests.e2e.table_driver import say_ready, seat_players
 
 # Per log entry: who posted it, its kind, and whether it is a draft pass (an action committing
 # the passed cards); plus each page's click and first-shown times (``web.ui.table.TableUI``).
@@ -36,43 +37,15 @@ def last_of_step(log: list[list[Any]], index: int) -> bool:
 
 def pass_latencies(traces: list[dict[str, Any]]) -> list[tuple[float, bool]]:
     """For each pass confirm click: ms until its entry was applied on the slowest page, and
-    whether it completed the step.
-
-    A click's entry is the clicking page's first action after the click; clicks on anything but a
-    draft pass (magic windows, choices) are left out."""
-    result = []
+    whether it completed the step (clicks on anything but a draft pass are left out)."""
     log = traces[0]["log"]
-    for trace in traces:
-        for clicked, entries in trace["submitted"]:
-            index = next(
-                (
-                    i
-                    for i in range(int(entries), len(log))
-                    if log[i][0] == trace["tid"] and log[i][1] == "action"
-                ),
-                None,
-            )
-            if index is None or not log[index][2]:
-                continue
-            shown = [t["applied"][index] for t in traces if index < len(t["applied"])]
-            if len(shown) == len(traces):
-                result.append((max(shown) - clicked, last_of_step(log, index)))
-    return result
+    return [(ms, last_of_step(log, i)) for ms, i in click_entries(traces) if log[i][2]]
 
 
 async def run() -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
-            players = [
-                await Player.open(browser, server.origin + "/", name, voice=False)
-                for name in ("Аня", "Боря", "Вера")
-            ]
-            code = await players[0].create_room()
-            for player in players[1:]:
-                await player.join_room(code)
-            await players[0].page.click("#add-bot")
-            for player in players:
-                await player.wait_open_channels(3, timeout=60)
+            players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
             await say_ready(players)
             await start_nevermore(players[0], 60)
             state = await play_until(players, lambda s: s["stage"] == "done", timeout=900)

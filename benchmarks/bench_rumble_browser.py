@@ -11,8 +11,9 @@ import json
 from typing import Any
 
 from benchmarks.bench_table_browser import PINGS, TRACE, latencies, pct
-from tests.e2e.harness import Player, chromium, signaling_server
+from tests.e2e.harness import chromium, signaling_server
 from tests.e2e.rumble_driver import play_until, setup_lobby, start_rumble
+from tests.e2e.table_driver import seat_players
 
 LONG_TASKS = """window.__longTasks = [];
 new PerformanceObserver((list) => {
@@ -26,18 +27,9 @@ MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize 
 async def run() -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
-            players = []
-            for name in ("Аня", "Боря", "Вера"):
-                player = await Player.open(browser, server.origin + "/", name, voice=False)
-                players.append(player)
+            players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
             for player in players:
                 await player.page.evaluate(f"() => {{ {LONG_TASKS} }}")
-            code = await players[0].create_room()
-            for player in players[1:]:
-                await player.join_room(code)
-            await players[0].page.click("#add-bot")
-            for player in players:
-                await player.wait_open_channels(3, timeout=60)
             await setup_lobby(players)
             starts = [await p.page.evaluate("() => performance.now()") for p in players]
             await start_rumble(players[0], "tournament", 1, 60, 60)

@@ -47,19 +47,24 @@ async def play(players: list[Player], timeout: float = 600) -> None:
         await asyncio.sleep(0.05)
 
 
-def latencies(traces: list[dict[str, Any]]) -> list[float]:
-    """For each click, ms until the resulting action entry was shown on the slowest page.
+def click_entries(traces: list[dict[str, Any]], near: int | None = None) -> list[tuple[float, int]]:
+    """For each click, ms until the resulting action entry was shown on the slowest page, and
+    that entry's index in the log.
 
     A click's entry is this page's first action in the log after the click (automatic moves and
-    timer choices made no click and are skipped)."""
+    timer choices made no click and are skipped). With ``near``, only an entry at most ``near``
+    entries after the click counts: in real time a refused move has no entry, and its click must
+    not borrow a later one."""
     result = []
     log = traces[0]["log"]
     for trace in traces:
         for clicked, entries in trace["submitted"]:
+            start = int(entries)
+            stop = len(log) if near is None else min(len(log), start + near + 1)
             index = next(
                 (
                     i
-                    for i in range(int(entries), len(log))
+                    for i in range(start, stop)
                     if log[i][0] == trace["tid"] and log[i][1] == "action"
                 ),
                 None,
@@ -68,8 +73,13 @@ def latencies(traces: list[dict[str, Any]]) -> list[float]:
                 continue
             shown = [t["applied"][index] for t in traces if index < len(t["applied"])]
             if len(shown) == len(traces):
-                result.append(max(shown) - clicked)
+                result.append((max(shown) - clicked, index))
     return result
+
+
+def latencies(traces: list[dict[str, Any]], near: int | None = None) -> list[float]:
+    """The times of ``click_entries``."""
+    return [ms for ms, _ in click_entries(traces, near)]
 
 
 def pct(values: list[float], q: float) -> float:

@@ -33,6 +33,15 @@ async def table_state(player: Player) -> dict[str, Any]:
     return dict(json.loads(await player.page.evaluate(STATE)))
 
 
+async def start_circle(host: Player, countdown: int) -> None:
+    """The host chooses «Волшебный круг» and its countdown, and starts once everyone is ready."""
+    page = host.page
+    await page.select_option("#table-game", "circle")
+    await page.fill("#table-countdown", str(countdown))
+    await page.wait_for_selector("#open-table:not([disabled])", timeout=30_000)
+    await page.click("#open-table")
+
+
 async def blow_away(player: Player, state: dict[str, Any], keep: int = 3) -> bool:
     """When the spell flies at this page's seat and it holds at least ``keep`` cards, press 1 (then
     1 again for an all-directions wind's target). True if a key was pressed."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
+from . import table_driver
 from .harness import Player
 
 STATE = """() => window.magicTable.pyodide.runPython(`
@@ -34,12 +34,6 @@ json.dumps(out)
 async def table_state(player: Player) -> dict[str, Any]:
     """What this page's table shows now (stage, phase, whom it waits for, the log...)."""
     return dict(json.loads(await player.page.evaluate(STATE)))
-
-
-async def say_ready(players: list[Player]) -> None:
-    """Every page says it is ready (no hero to pick in «Невермор»)."""
-    for player in players:
-        await player.page.click("#ready")
 
 
 async def start_nevermore(host: Player, timer: int) -> None:
@@ -76,40 +70,6 @@ async def act(player: Player) -> str:
     return phase
 
 
-async def play_until(
-    players: list[Player],
-    done: Any,
-    *,
-    idle: frozenset[str] = frozenset(),
-    timeout: float = 300,
-    on_phase: Any = None,
-) -> dict[str, Any]:
-    """Pages (but the ``idle`` ones) keep playing until ``done(state of the first page)``;
-    ``on_phase(player, phase)`` sees each prompt before the page answers it."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        state = await table_state(players[0])
-        if done(state):
-            return state
-        if loop.time() > deadline:
-            report = []
-            for player in players:
-                seen = await table_state(player)
-                seen["log"] = seen["log"][-6:]
-                report.append(f"{player.name}: {json.dumps(seen, ensure_ascii=False)}")
-            raise AssertionError("the game did not get there in time:\n" + "\n".join(report))
-        for player in players:
-            if player.name in idle:
-                continue
-            if on_phase is not None:  # before acting: the prompt is still on the page
-                prompt = await player.page.query_selector("#prompt")
-                if prompt is not None:
-                    await on_phase(player, str(await prompt.get_attribute("data-phase") or ""))
-            await act(player)
-        await asyncio.sleep(0.1)
-
-
-def count(state: dict[str, Any], text: str) -> int:
-    """How many log lines contain ``text``."""
-    return sum(1 for line in state["log"] if text in line)
+async def play_until(players: list[Player], done: Any, **options: Any) -> dict[str, Any]:
+    """``table_driver.play_until`` with this game's table reading and page step."""
+    return await table_driver.play_until(players, done, state=table_state, act=act, **options)

@@ -8,13 +8,13 @@ all pages agree on the table, and the winner (or nobody) is the same everywhere.
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
 
-from .circle_driver import blow_away, table_state
+from .circle_driver import blow_away, start_circle, table_state
 from .harness import Player, chromium, signaling_server
+from .table_driver import play_until, say_ready, seat_players
 
 pytestmark = pytest.mark.browser
 
@@ -25,42 +25,30 @@ async def test_three_browsers_and_a_bot_play_a_whole_game_in_real_time() -> None
     with signaling_server() as server:
         async with chromium() as browser:
             phone = {"width": 390, "height": 844}
-            anya = await Player.open(browser, server.origin + "/", "Аня", voice=False)
-            borya = await Player.open(browser, server.origin + "/", "Боря", voice=False)
-            vera = await Player.open(
-                browser, server.origin + "/", "Вера", voice=False, viewport=phone
-            )
-            players = [anya, borya, vera]
-            code = await anya.create_room()
-            for player in (borya, vera):
-                await player.join_room(code)
-            await anya.page.click("#add-bot")
-            for player in players:
-                await player.wait_open_channels(3, timeout=60)
-            for player in players:
-                await player.page.click("#ready")
-            await anya.page.select_option("#table-game", "circle")
-            await anya.page.fill("#table-countdown", str(COUNTDOWN))
-            await anya.page.wait_for_selector("#open-table:not([disabled])", timeout=30_000)
-            await anya.page.click("#open-table")
+            names = ["Аня", "Боря", "Вера"]
+            players = await seat_players(browser, server, names, viewports={"Вера": phone})
+            anya, vera = players[0], players[2]
+            await say_ready(players)
+            await start_circle(anya, COUNTDOWN)
             for player in players:
                 await player.page.wait_for_selector("#circle", timeout=90_000)
 
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + 420
             pressed = 0
             shot = False
-            while True:
-                states = [await table_state(p) for p in players]
-                if all(s["stage"] == "done" for s in states):
-                    break
-                assert loop.time() < deadline, json.dumps(states, ensure_ascii=False)[:3000]
-                for player, state in zip(players, states, strict=True):
-                    pressed += await blow_away(player, state)
-                    if not shot and (state.get("spell") or {}).get("changes", 0) >= 2:
-                        shot = True
-                        await player.screenshot("circle-spell-in-flight")
-                await asyncio.sleep(0.1)
+
+            async def act(player: Player) -> None:
+                nonlocal pressed, shot
+                state = await table_state(player)
+                pressed += await blow_away(player, state)
+                if not shot and (state.get("spell") or {}).get("changes", 0) >= 2:
+                    shot = True
+                    await player.screenshot("circle-spell-in-flight")
+
+            await play_until(
+                players, lambda s: s["stage"] == "done", state=table_state, act=act, timeout=420
+            )
+            for player in players[1:]:  # the last entry reaches the others a moment later
+                await player.page.wait_for_selector('#table-status[data-stage="done"]')
 
             await anya.screenshot("circle-result")
             await vera.screenshot("circle-phone")

@@ -15,7 +15,8 @@ import asyncio
 import pytest
 
 from .harness import Player, chromium, signaling_server
-from .nevermore_driver import count, play_until, say_ready, start_nevermore, table_state
+from .nevermore_driver import play_until, start_nevermore, table_state
+from .table_driver import count, say_ready, seat_players
 
 pytestmark = pytest.mark.browser
 
@@ -27,17 +28,10 @@ NO_SIDEWAYS_SCROLL = "() => document.scrollingElement.scrollWidth <= window.inne
 async def test_three_browsers_and_a_bot_play_a_whole_game() -> None:
     with signaling_server() as server:
         async with chromium() as browser:
-            url = server.origin + "/"
-            anya = await Player.open(browser, url, "Аня", voice=False)
-            borya = await Player.open(browser, url, "Боря", voice=False, viewport=PHONE)
-            vera = await Player.open(browser, url, "Вера", voice=False)
-            players = [anya, borya, vera]
-            code = await anya.create_room()
-            for player in (borya, vera):
-                await player.join_room(code)
-            await anya.page.click("#add-bot")
-            for player in players:
-                await player.wait_open_channels(3, timeout=60)
+            players = await seat_players(
+                browser, server, ["Аня", "Боря", "Вера"], viewports={"Боря": PHONE}
+            )
+            anya, borya, vera = players
             await say_ready(players)
             await start_nevermore(anya, TIMER)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import Player, chromium, signaling_server
+from .harness import chromium, signaling_server
 from .rumble_driver import play_until, setup_lobby, start_rumble, table_state
+from .table_driver import seat_players
 
 pytestmark = pytest.mark.browser
 
@@ -16,15 +17,9 @@ NO_SIDEWAYS_SCROLL = "() => document.scrollingElement.scrollWidth <= window.inne
 async def test_one_fight_on_phone_screens() -> None:
     with signaling_server() as server:
         async with chromium() as browser:
-            players = [
-                await Player.open(browser, server.origin + "/", name, voice=False, viewport=PHONE)
-                for name in ("Аня", "Боря")
-            ]
-            code = await players[0].create_room()
-            await players[1].join_room(code)
-            await players[0].page.click("#add-bot")
-            for player in players:
-                await player.wait_open_channels(2, timeout=60)
+            names = ["Аня", "Боря"]
+            viewports = dict.fromkeys(names, PHONE)
+            players = await seat_players(browser, server, names, viewports=viewports)
             await setup_lobby(players)
             await start_rumble(players[0], "tournament", 1, 20, 20)
             await play_until(players, lambda s: s["casting"], timeout=180)

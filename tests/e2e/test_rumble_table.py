@@ -12,7 +12,8 @@ import asyncio
 import pytest
 
 from .harness import ROOT, Player, chromium, signaling_server
-from .rumble_driver import count, play_until, setup_lobby, start_rumble, table_state
+from .rumble_driver import play_until, setup_lobby, start_rumble, table_state
+from .table_driver import count, seat_players
 
 pytestmark = pytest.mark.browser
 
@@ -24,16 +25,8 @@ async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
     with signaling_server() as server:
         async with chromium() as browser:
             names = ["Аня", "Боря", "Вера"]
-            players = [
-                await Player.open(browser, server.origin + "/", n, voice=False) for n in names
-            ]
-            anya, borya, vera = players
-            code = await anya.create_room()
-            for player in (borya, vera):
-                await player.join_room(code)
-            await anya.page.click("#add-bot")
-            for player in players:
-                await player.wait_open_channels(3, timeout=60)
+            players = await seat_players(browser, server, names)
+            anya, borya = players[:2]
             await setup_lobby(players)
             await anya.screenshot("rumble-lobby")
             await start_rumble(anya, "tournament", 3, TIMER, ASSEMBLY)
