@@ -13,47 +13,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.model import JSON, Action
-from engine.fairness.backends.native import NativeBackend
 from engine.games.nevermore import NevermoreRules
 from engine.games.nevermore.bot import HeuristicBot
-from engine.protocol.bundle import SecretBundle
-from engine.protocol.peer import Peer
 from engine.protocol.players import Player, Policy, RandomBot
-from engine.protocol.table import Member
-from engine.protocol.transport import InProcessBus
-from tests.engine.harness import FakeClock
-
-
-async def make_peers(
-    seats: int, rules: NevermoreRules, players: list[Player]
-) -> tuple[InProcessBus, list[Peer]]:
-    backend = NativeBackend()
-    bus = InProcessBus()
-    clock = FakeClock()
-    bundles = [await SecretBundle.create(backend) for _ in range(seats)]
-    roster = [Member(f"p{i}", i, b.sign.public, b.dh.public) for i, b in enumerate(bundles)]
-    peers = [
-        Peer(
-            peer_id=f"p{i}",
-            roster=roster,
-            room="room-n",
-            game="game-n",
-            rules=rules,
-            backend=backend,
-            transport=bus.endpoint(f"p{i}"),
-            bundle=bundle,
-            player=players[i],
-            clock=clock,
-        )
-        for i, bundle in enumerate(bundles)
-    ]
-    return bus, peers
+from tests.engine.harness import make_table
 
 
 async def test_a_four_player_game_plays_to_an_audited_end_through_the_table() -> None:
     seats = 4
     players: list[Player] = [RandomBot(1), Policy(HeuristicBot()), RandomBot(3), RandomBot(4)]
-    bus, peers = await make_peers(seats, NevermoreRules(), players)
+    h = await make_table(seats, rules=NevermoreRules(), players=dict(enumerate(players)))
+    bus, peers = h.bus, h.peers
     await peers[0].start({"seats": seats, "max_rounds": 3}, timer=30)
     await bus.settle()
     try:
@@ -104,7 +74,8 @@ class WithoutMagic(NevermoreRules):
 async def test_suit_calls_in_a_row_do_not_stall_the_table() -> None:
     seats = 3
     players: list[Player] = [RandomBot(s) for s in range(seats)]
-    bus, peers = await make_peers(seats, WithoutMagic(), players)
+    h = await make_table(seats, rules=WithoutMagic(), players=dict(enumerate(players)))
+    bus, peers = h.bus, h.peers
     await peers[0].start({"seats": seats, "max_rounds": 1}, timer=30)
     await bus.settle()
     try:

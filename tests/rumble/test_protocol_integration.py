@@ -7,38 +7,14 @@ cannot yet open it; until it can, this test is expected to fail at that point.
 
 from __future__ import annotations
 
-from engine.fairness.backends.native import NativeBackend
 from engine.games.rumble import RumbleRules
-from engine.protocol.bundle import SecretBundle
-from engine.protocol.peer import Peer
-from engine.protocol.players import RandomBot
-from engine.protocol.table import Member
-from engine.protocol.transport import InProcessBus
-from tests.engine.harness import FakeClock
+from tests.engine.harness import make_table
 
 
 async def test_a_two_win_match_plays_to_an_audited_end_through_the_table() -> None:
     seats = 3
-    backend = NativeBackend()
-    bus = InProcessBus()
-    clock = FakeClock()
-    bundles = [await SecretBundle.create(backend) for _ in range(seats)]
-    roster = [Member(f"p{i}", i, b.sign.public, b.dh.public) for i, b in enumerate(bundles)]
-    peers = [
-        Peer(
-            peer_id=f"p{i}",
-            roster=roster,
-            room="room-r",
-            game="game-r",
-            rules=RumbleRules(),
-            backend=backend,
-            transport=bus.endpoint(f"p{i}"),
-            bundle=bundle,
-            player=RandomBot(i),
-            clock=clock,
-        )
-        for i, bundle in enumerate(bundles)
-    ]
+    h = await make_table(seats, rules=RumbleRules(), room="room-r", game="game-r")
+    bus, peers = h.bus, h.peers
     await peers[0].start({"seats": seats, "mode": "two_wins"}, timer=30)
     await bus.settle()
     try:
