@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.rules_map import unknown_names, unmapped_tests
+
 HERE = Path(__file__).resolve().parent
 RULE_FILES = (
     "test_power_and_targets.py",
@@ -17,24 +17,12 @@ RULE_FILES = (
 )
 
 
-def defined_tests() -> dict[str, str]:
-    out = {}
-    for path in HERE.glob("test_*.py"):
-        for name in re.findall(r"^def (test_\w+)", path.read_text("utf-8"), re.M):
-            out[name] = path.name
-    return out
+DOC = "rumble-rules-map.md"
 
 
 def test_the_rules_map_names_existing_tests() -> None:
-    text = (ROOT / "docs/rumble-rules-map.md").read_text("utf-8")
-    named = set(re.findall(r"\b(test_\w+)", text))
-    files = {path.stem for path in HERE.glob("test_*.py")}
-    assert sorted(named - set(defined_tests()) - files) == []
+    assert unknown_names(HERE, DOC) == []
 
 
 def test_every_rule_test_is_in_the_map() -> None:
-    text = (ROOT / "docs/rumble-rules-map.md").read_text("utf-8")
-    unmapped = sorted(
-        name for name, file in defined_tests().items() if file in RULE_FILES and name not in text
-    )
-    assert not unmapped
+    assert unmapped_tests(HERE, DOC, RULE_FILES) == []
