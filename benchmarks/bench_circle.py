@@ -14,23 +14,11 @@ import sys
 import time
 from typing import Any
 
+from benchmarks.bench_rumble import FLOOR_N, floor_loop
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Kind, Knowledge, Rules
 from engine.games.circle import CircleRules
 from engine.games.circle.bot import HeuristicBot, RandomBot
-
-FLOOR_N = 200_000
-
-
-def floor_loop() -> float:
-    """Seconds for a fixed pure-Python loop (dict updates and arithmetic)."""
-    start = time.perf_counter()
-    table: dict[int, int] = {}
-    total = 0
-    for i in range(FLOOR_N):
-        table[i & 1023] = table.get(i & 1023, 0) + i
-        total += i * i % 7
-    return time.perf_counter() - start
 
 
 def random_games(rules: CircleRules, games: int) -> tuple[int, int, float]:
