@@ -60,6 +60,17 @@ class FakeMesh:
             await asyncio.sleep(0)
 
 
+async def connected(*names: str) -> tuple[FakeMesh, list[str]]:
+    """One session per name, set up and connected to all the others."""
+    mesh = FakeMesh()
+    links = [mesh.add(name, MemoryStorage(), i) for i, name in enumerate(names)]
+    for link in links:
+        await mesh.sessions[link].setup()
+    mesh.connect_all()
+    await mesh.run(3)
+    return mesh, links
+
+
 async def test_three_sessions_play_a_game_and_one_reloads_midway() -> None:
     mesh = FakeMesh()
     storages = [MemoryStorage() for _ in range(3)]
@@ -105,13 +116,7 @@ async def test_three_sessions_play_a_game_and_one_reloads_midway() -> None:
 
 
 async def test_hello_with_a_stolen_table_id_is_refused() -> None:
-    mesh = FakeMesh()
-    a = mesh.add("А", MemoryStorage(), 0)
-    b = mesh.add("Б", MemoryStorage(), 1)
-    for link in (a, b):
-        await mesh.sessions[link].setup()
-    mesh.connect_all()
-    await mesh.run(3)
+    mesh, (a, b) = await connected("А", "Б")
     victim = mesh.sessions[a]
     forged = {**mesh.sessions[b].hello(), "tid": victim.tid}
     mesh.sessions[b].deliver(a, forged)  # someone claims A's own tid to B
@@ -125,13 +130,7 @@ async def test_hello_with_a_stolen_table_id_is_refused() -> None:
 
 
 async def test_only_the_host_may_open_and_roster_keys_must_match() -> None:
-    mesh = FakeMesh()
-    a = mesh.add("А", MemoryStorage(), 0)
-    b = mesh.add("Б", MemoryStorage(), 1)
-    for link in (a, b):
-        await mesh.sessions[link].setup()
-    mesh.connect_all()
-    await mesh.run(3)
+    mesh, (a, b) = await connected("А", "Б")
     sa, sb = mesh.sessions[a], mesh.sessions[b]
     # B forges a table-open naming A as host: refused, since B sent it.
     roster = [
@@ -150,13 +149,7 @@ async def test_only_the_host_may_open_and_roster_keys_must_match() -> None:
 
 
 async def test_heroes_and_ready_reach_everyone_and_go_into_the_game_config() -> None:
-    mesh = FakeMesh()
-    a = mesh.add("Аня", MemoryStorage(), 0)
-    b = mesh.add("Боря", MemoryStorage(), 1)
-    for link in (a, b):
-        await mesh.sessions[link].setup()
-    mesh.connect_all()
-    await mesh.run(3)
+    mesh, (a, b) = await connected("Аня", "Боря")
     sa, sb = mesh.sessions[a], mesh.sessions[b]
     assert not sa.players_ready()
     sa.set_profile("h_3", True)
@@ -201,12 +194,7 @@ async def test_after_a_finished_game_the_host_opens_the_next_one() -> None:
 
 
 async def test_a_game_that_cannot_start_with_these_players_says_why_and_keeps_the_room() -> None:
-    mesh = FakeMesh()
-    links = [mesh.add(name, MemoryStorage(), i) for i, name in enumerate("АБ")]
-    for link in links:
-        await mesh.sessions[link].setup()
-    mesh.connect_all()
-    await mesh.run(3)
+    mesh, links = await connected("А", "Б")
     host = mesh.sessions[links[0]]
     order = [mesh.sessions[link].tid for link in links]
     with pytest.raises(SessionError, match="от 3 до 8"):
