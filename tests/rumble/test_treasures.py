@@ -54,3 +54,25 @@ def test_treasure_draw_is_a_blind_pick_from_what_remains() -> None:
 def test_life_never_exceeds_twenty_five() -> None:
     result = play([{"hand": ["x_heal10"], "seal": ["x_heal10"], "life": 20}, {}])
     assert result["life"][0] == 25
+
+
+def test_two_copies_of_an_active_treasure_are_each_used_once_per_turn() -> None:
+    result = play(
+        [
+            {
+                "hand": ["x_d3", "x_right5", "x_left5", "x_all3"],
+                "seal": ["x_d3"],
+                "treasures": ["t_potion", "t_potion"],
+                "life": 10,
+            },
+            {"life": 25},
+        ],
+        choices=[
+            {"seat": 0, "phase": "treasure", "use": "t_potion", "cards": ["x_right5"]},
+            {"seat": 0, "phase": "treasure", "use": "t_potion", "cards": ["x_left5"]},
+            {"seat": 0, "phase": "treasure", "use": "t_potion", "cards": ["x_all3"]},
+        ],
+    )
+    assert len(lines(result, "применяет «Бутыль микстуры»")) == 2
+    assert result["life"][0] == 10 + 3 + 3
+    assert len(result["unused_choices"]) == 1  # each copy once, no third use

@@ -426,15 +426,17 @@ class Flow(Effects):
         push(g, [{"k": "window", "seat": seat}])
 
     def usable_treasures(self, g: G, seat: int) -> list[str]:
-        """Active treasures the seat may still use this turn and can pay for."""
+        """Active treasures the seat may still use this turn and can pay for: each copy held
+        is used at most once a turn (two «Бутыль микстуры» give two uses)."""
         if g["turn"] != seat:
             return []
         out: list[str] = []
-        for tid in g["treasures"][seat]:
+        held = g["treasures"][seat]
+        for tid in held:
             card = self.cat.treasures[tid]
             if (
                 card["kind"] == "active"
-                and tid not in g["used"]
+                and g["used"].count(tid) < held.count(tid)
                 and tid not in out
                 and len(g["hand"][seat]) >= card["cost"]
             ):
