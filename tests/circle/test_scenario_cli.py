@@ -85,3 +85,11 @@ def test_missing_and_broken_files_exit_with_code_2(tmp_path: Path) -> None:
     broken.write_text("{", "utf-8")
     assert run_cli(str(broken)).returncode == 2
     assert run_cli().returncode == 2
+
+
+def test_help_prints_the_usage() -> None:
+    for flag in ("--help", "-h"):
+        out = run_cli(flag)
+        assert out.returncode == 0, out.stderr
+        assert "использование: python -m engine.games.circle.scenario FILE.json" in out.stdout
+        assert "docs/scenarios.md" in out.stdout and "не найден" not in out.stderr

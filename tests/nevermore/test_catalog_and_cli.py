@@ -78,3 +78,11 @@ def test_scenario_cli_good_and_bad_input(tmp_path: Path) -> None:
     assert out.returncode == 2 and "ошибка сценария" in out.stderr
     out = _run("engine.games.nevermore.scenario", str(tmp_path / "missing.json"))
     assert out.returncode == 2
+
+
+def test_scenario_cli_help_prints_the_usage() -> None:
+    for flag in ("--help", "-h"):
+        out = _run("engine.games.nevermore.scenario", flag)
+        assert out.returncode == 0, out.stderr
+        assert "использование: python -m engine.games.nevermore.scenario FILE.json" in out.stdout
+        assert "не найден" not in out.stderr

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Kind, Knowledge
 from engine.core.scenario import need as _need
-from engine.core.scenario import run_cli
+from engine.games import scenario_cli
 
 from . import flow
 from .bot import HeuristicBot
@@ -226,7 +226,9 @@ def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     """Command line: play FILE.json and print the result."""
     errors = (CatalogError, IllegalAction)
-    return run_cli("engine.games.circle.scenario", run_scenario, argv, errors)
+    return scenario_cli.main(
+        "engine.games.circle.scenario", __doc__ or "", run_scenario, argv, errors
+    )
 
 
 if __name__ == "__main__":

@@ -15,8 +15,9 @@ from typing import Any
 
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Knowledge
-from engine.core.scenario import ScenarioError, run_cli
+from engine.core.scenario import ScenarioError
 from engine.core.scenario import need as _need
+from engine.games import scenario_cli
 
 from .cards import SUITS, TOKENS, Catalog, load_catalog
 from .rules import NevermoreRules
@@ -239,7 +240,9 @@ def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: play FILE.json and print the result."""
-    return run_cli("engine.games.nevermore.scenario", run_scenario, argv, ())
+    return scenario_cli.main(
+        "engine.games.nevermore.scenario", __doc__ or "", run_scenario, argv, ()
+    )
 
 
 if __name__ == "__main__":
