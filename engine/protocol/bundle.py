@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.fairness import curve, sharing
 from engine.fairness.backends.base import CryptoBackend, KeyPair
 from engine.fairness.deck import ShuffleSeed
-from engine.fairness.encoding import join_fields
 from engine.fairness.randomness import HashChain
 
 
@@ -31,13 +30,31 @@ class SecretBundle:
             secrets.token_bytes(32),
         )
 
+    def escrow_secret(self, room: str, game: str) -> int:
+        """This game's escrow secret: the root of its shuffle and chain seeds, dealt to the other
+        seats in verifiable shares (``fairness.sharing``)."""
+        return sharing.escrow_secret(self.master, room, game)
+
+    def sharing_coefficients(self, room: str, game: str, t: int) -> list[int]:
+        """The non-constant coefficients of this game's sharing polynomial (``t − 1`` scalars)."""
+        return [
+            curve.scalar_from_bytes(
+                b"magic-table/sharing/v1",
+                self.master,
+                room.encode(),
+                game.encode(),
+                str(k).encode(),
+            )
+            for k in range(1, t)
+        ]
+
     def shuffle_seed(self, room: str, game: str) -> ShuffleSeed:
-        """This game's shuffle secrets (escrowed to the other seats)."""
-        return ShuffleSeed(_derive(self.master, "shuffle", room, game))
+        """This game's shuffle secrets."""
+        return sharing.seeds_of(self.escrow_secret(room, game))[0]
 
     def chain(self, room: str, game: str, length: int) -> HashChain:
-        """This game's hash chain (never escrowed)."""
-        return HashChain(_derive(self.master, "chain", room, game), length)
+        """This game's hash chain."""
+        return HashChain(sharing.seeds_of(self.escrow_secret(room, game))[1], length)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON for browser storage (keep it private: it holds every secret)."""
@@ -57,7 +74,3 @@ class SecretBundle:
             bytes.fromhex(data["master"]),
             {int(k): (v[0], v[1]) for k, v in data["openings"].items()},
         )
-
-
-def _derive(master: bytes, label: str, room: str, game: str) -> bytes:
-    return hashlib.sha256(join_fields("magic-table/bundle/v1", master, label, room, game)).digest()

@@ -27,6 +27,7 @@ from typing import Any, TypeVar, cast
 from engine.core.auto import AutoRules
 from engine.core.model import JSON, Action, Decision, Knowledge, Rules, canonical_json
 from engine.fairness import commit as commitments
+from engine.fairness import sharing
 from engine.fairness.backends.base import CryptoBackend, CryptoError
 from engine.fairness.deck import (
     ShuffleSeed,
@@ -121,6 +122,10 @@ class Peer:
         self.remote_checkpoints: dict[int, tuple[str, str, str]] = {}
         self.last_progress = clock()
         self.boxes_read = 0
+        # Checked shares of other seats' escrow secrets (dealer → share), and the dealers whose
+        # share this seat has looked at.
+        self.shares: dict[int, int] = {}
+        self._share_checked: set[int] = set()
         self.submitted: Action | None = None
         self.on_bundle_change: Callable[[SecretBundle], None] | None = None
         # Called once an entry is applied, before this peer makes its own follow-up moves, so a
@@ -333,19 +338,8 @@ class Peer:
         if body["t"] == "takeover" and not self.is_host:
             for envelope in self.outbox.values():
                 self.transport.send(self.host, _wire({"k": "post", "m": envelope}))
+        await self._read_shares()
         await self._read_boxes()
-        if self.table.stage == "audit" and self.table.result is None:
-            if all(s in self.table.audits for s in self.table.present()):
-                await self.table.run_audit()
-        elif (
-            self.table.stage == "audit"
-            and "aborted" in (self.table.result or {})
-            and all(s in self.table.audits for s in self.table.present())
-        ):
-            note = self.table.result
-            await self.table.run_audit()
-            assert self.table.result is not None and note is not None
-            self.table.result.update(note)
         if self.on_entry is not None and self.catching_up is None:
             self.on_entry()
         seq = entry["seq"]
@@ -503,25 +497,16 @@ class Peer:
         seed = self._seed()
         chain = self.bundle.chain(self.room, self.game, CHAIN_LENGTH)
         if owed == "chain":
-            return {"t": "chain", "tip": chain.tip().hex()}
+            body: dict[str, Any] = {"t": "chain", "tip": chain.tip().hex()}
+            if table.threshold:
+                body["shares"] = await self._deal_shares()
+            return body
         if owed == "pass1":
             decks = {}
             for name, transcript in table.decks.items():
                 source = transcript.pass1[-1] if transcript.pass1 else transcript.initial
                 decks[name] = _hex_list(await pass_one(self.backend, seed, name, source))
-            escrow = {}
-            for other in range(table.seats):
-                if other != seat:
-                    escrow[str(other)] = await seal_box(
-                        self.backend,
-                        self.bundle.dh,
-                        table.seat_member(other).dh,
-                        self.room,
-                        self.game,
-                        f"escrow {seat}->{other}",
-                        seed.seed,
-                    )
-            return {"t": "shuffle1", "decks": decks, "escrow": escrow}
+            return {"t": "shuffle1", "decks": decks}
         if owed == "pass2":
             decks, commits = {}, {}
             for name, transcript in table.decks.items():
@@ -534,16 +519,13 @@ class Peer:
             return {"t": "shuffle2", "decks": decks, "commits": commits}
         if owed.startswith("escrow"):
             departed = int(owed.split()[1])
-            recovered = await open_box(
-                self.backend,
-                self.bundle.dh,
-                table.seat_member(departed).dh,
-                self.room,
-                self.game,
-                f"escrow {departed}->{seat}",
-                table.escrow[departed][seat],
-            )
-            return {"t": "escrow", "seat": departed, "seed": recovered.hex()}
+            share = self.shares.get(departed, table.public_shares.get((departed, seat)))
+            if share is None:
+                raise ProtocolError(self.id, f"holds no checked share of seat {departed}")
+            return {"t": "escrow", "seat": departed, "share": _key_hex(share)}
+        if owed.startswith("share"):
+            holder = int(owed.split()[1])
+            return {"t": "share", "to": holder, "share": _key_hex(self._dealt_share(holder))}
         if owed == "preimage":
             event = table.chance_event + 1
             return {"t": "preimage", "event": event, "value": chain.preimage(event).hex()}
@@ -554,7 +536,7 @@ class Peer:
         if owed.startswith("reshuffle"):
             return await self._reshuffle_body(owed, seed)
         if owed == "audit":
-            return {"t": "audit", "seed": seed.seed.hex(), "chain": chain.seed.hex()}
+            return {"t": "audit", "secret": _key_hex(self._escrow_secret())}
         raise ProtocolError(self.id, f"unknown obligation {owed}")
 
     async def _reshuffle_body(self, owed: str, seed: ShuffleSeed) -> dict[str, Any]:
@@ -592,6 +574,81 @@ class Peer:
     def _seed(self) -> ShuffleSeed:
         """This seat's shuffle seed (a hook for tests of a dishonest peer)."""
         return self.bundle.shuffle_seed(self.room, self.game)
+
+    def _escrow_secret(self) -> int:
+        """This seat's escrow secret, the root of its seeds (a hook for dishonest-peer tests)."""
+        return self.bundle.escrow_secret(self.room, self.game)
+
+    async def _deal_shares(self) -> dict[str, Any]:
+        """Feldman commitments and one boxed share for each other seat (set-up, with the tip)."""
+        table = self.table
+        assert self.seat is not None
+        others = [s for s in range(table.seats) if s != self.seat]
+        points, _ = self._sharing([])
+        boxes = {}
+        for other in others:
+            value = self._share_to_send(other, self._dealt_share(other))
+            boxes[str(other)] = await seal_box(
+                self.backend,
+                self.bundle.dh,
+                table.seat_member(other).dh,
+                self.room,
+                self.game,
+                f"share {self.seat}->{other}",
+                value.to_bytes(32, "big"),
+            )
+        return {"commitments": sharing.encode_commitments(points), "boxes": boxes}
+
+    def _sharing(self, holders: list[int]) -> tuple[list[sharing.Point], dict[int, int]]:
+        """This seat's sharing: coefficients derive from its master secret, so a reloaded page
+        deals the same polynomial and can still answer a complaint."""
+        t = self.table.threshold
+        coefficients = self.bundle.sharing_coefficients(self.room, self.game, t)
+        xs = [sharing.share_x(h) for h in holders]
+        return sharing.deal(self._escrow_secret(), t, xs, coefficients)
+
+    def _dealt_share(self, holder: int) -> int:
+        """The share this seat deals to ``holder``."""
+        return self._sharing([holder])[1][sharing.share_x(holder)]
+
+    def _share_to_send(self, holder: int, share: int) -> int:
+        """Hook for tests of a dishonest dealer; an honest one sends the real share."""
+        return share
+
+    async def _read_shares(self) -> None:
+        """Open and check the shares other seats dealt to this seat; ask for any that fail."""
+        table = self.table
+        seat = self.seat
+        if seat is None:
+            return
+        for dealer, boxes in table.share_boxes.items():
+            if dealer == seat or dealer in self.shares or dealer in self._share_checked:
+                continue
+            self._share_checked.add(dealer)
+            public = table.public_shares.get((dealer, seat))
+            value: int | None = public
+            if value is None:
+                try:
+                    raw = await open_box(
+                        self.backend,
+                        self.bundle.dh,
+                        table.seat_member(dealer).dh,
+                        self.room,
+                        self.game,
+                        f"share {dealer}->{seat}",
+                        boxes[seat],
+                    )
+                    value = int.from_bytes(raw, "big") if len(raw) == 32 else None
+                except (CryptoError, KeyError):
+                    value = None
+            if value is not None and table.share_ok(dealer, seat, value):
+                self.shares[dealer] = value
+                continue
+            dealer_peer = table.seat_member(dealer).peer
+            self._note(ProtocolError(dealer_peer, "dealt a share that does not match its sharing"))
+            self._share_checked.discard(dealer)  # look again once the dealer answers
+            if self._once(("share-complaint", dealer)):
+                await self._post({"t": "complaint", "dealer": dealer})
 
     async def _delivery(self, receiver: int, slots: list[int]) -> dict[str, Any]:
         """Own keys for ``slots`` at their current epochs, signed, boxed for ``receiver`` only."""

@@ -36,7 +36,7 @@ from engine.core.model import (
     canonical_json,
 )
 from engine.fairness import commit as commitments
-from engine.fairness import curve
+from engine.fairness import curve, sharing
 from engine.fairness.backends.base import CryptoBackend
 from engine.fairness.deck import (
     DeckError,
@@ -116,9 +116,17 @@ class Table:
     layout: DeckLayout = field(default_factory=lambda: DeckLayout(()))
     cards: dict[int, str] = field(default_factory=dict)
     decks: dict[str, DeckTranscript] = field(default_factory=dict)
-    escrow: dict[int, dict[int, str]] = field(default_factory=dict)
+    # Verifiable sharing of each seat's escrow secret: its Feldman commitments, the boxed share of
+    # every other seat, shares made public on a holder's request, requests still unanswered, and
+    # the shares posted to recover a departed seat ({departed: {holder: share}}).
+    sharings: dict[int, list[sharing.Point]] = field(default_factory=dict)
+    share_boxes: dict[int, dict[int, str]] = field(default_factory=dict)
+    public_shares: dict[tuple[int, int], int] = field(default_factory=dict)
+    share_requests: list[tuple[int, int]] = field(default_factory=list)
+    recovery: dict[int, dict[int, int]] = field(default_factory=dict)
     out: dict[int, str] = field(default_factory=dict)
     recovered: dict[int, ShuffleSeed] = field(default_factory=dict)
+    recovered_chains: dict[int, bytes] = field(default_factory=dict)
     blame: dict[int, str] = field(default_factory=dict)
     given: set[tuple[int, int, int]] = field(default_factory=set)
     boxes: list[tuple[int, int, str]] = field(default_factory=list)
@@ -233,10 +241,25 @@ class Table:
         return owed
 
     def escrow_pending(self) -> list[int]:
-        """Seats out of the game whose shuffle seed is not recovered yet."""
+        """Seats out of the game whose secrets are not recovered yet."""
         if self.stage not in ("play", "audit"):
             return []
         return [s for s in sorted(self.out) if s not in self.recovered]
+
+    @property
+    def threshold(self) -> int:
+        """Shares that rebuild one seat's escrow secret (0: this table shares nothing)."""
+        return sharing.threshold(self.seats)
+
+    def recovery_owed(self, departed: int) -> list[int]:
+        """Present seats that have not yet posted their share of ``departed``'s secret."""
+        posted = self.recovery.get(departed, {})
+        return [s for s in self.present() if s != departed and s not in posted]
+
+    def recoverable(self, departed: int) -> bool:
+        """Whether enough shares of ``departed``'s secret are posted or can still come."""
+        posted = len(self.recovery.get(departed, {}))
+        return self.threshold > 0 and posted + len(self.recovery_owed(departed)) >= self.threshold
 
     def timer_for(self, owed: str) -> int:
         """Seconds a seat has for what it owes: a move gets the game's timer for its phase
@@ -259,19 +282,29 @@ class Table:
 
     def obligations(self) -> dict[int, str]:
         """What each seat must post now (one item per seat), for timers and for the driver."""
+        requests: dict[int, str] = {}
+        for dealer, holder in self.share_requests:
+            if dealer not in self.out:
+                requests.setdefault(dealer, f"share {holder}")
+        base = self._stage_obligations()
+        base.update(requests)
+        return base
+
+    def _stage_obligations(self) -> dict[int, str]:
         result: dict[int, str] = {}
         present = self.present()
         if self.stage == "chains":
             return {s: "chain" for s in present if s not in self.tips}
         if self.stage in ("shuffle1", "shuffle2"):
             return self._shuffle_turn()
-        if self.stage == "audit":
-            return {s: "audit" for s in present if s not in self.audits}
-        if self.stage != "play":
+        if self.stage not in ("play", "audit"):
             return result
         pending_escrow = self.escrow_pending()
         if pending_escrow and present:
-            return {present[0]: f"escrow {pending_escrow[0]}"}
+            departed = pending_escrow[0]
+            return {s: f"escrow {departed}" for s in self.recovery_owed(departed)}
+        if self.stage == "audit":
+            return {s: "audit" for s in present if s not in self.audits}
         owed = self.pending_deliveries()
         if owed:
             for giver, receiver in sorted(owed):
@@ -374,6 +407,7 @@ class Table:
             "shuffle2": self._plan_shuffle2,
             "deliver": self._plan_deliver,
             "escrow": self._plan_escrow,
+            "share": self._plan_share,
             "preimage": self._plan_preimage,
             "keys": self._plan_keys,
             "action": self._plan_action,
@@ -463,7 +497,7 @@ class Table:
                 raise ProtocolError(name, "that seat owes nothing")
             if owed == "action":
                 return await self._plan_auto(seat, name)
-            if self.stage in ("chains", "shuffle1", "shuffle2"):
+            if self.stage in ("chains", "shuffle1", "shuffle2") or owed.startswith("share"):
                 return lambda: self._halt(seat, f"withheld {owed} before the game began")
             return lambda: self._leave(seat, f"timed out: withheld {owed}", blamed=True)
         if kind == "auto":
@@ -499,6 +533,8 @@ class Table:
         if seat is not None:
             self.blame.setdefault(seat, reason)
         self.stage = "halted"
+        if self.result is None:
+            self.result = {"aborted": reason}
 
     # ----- set-up ---------------------------------------------------------------------------
 
@@ -506,15 +542,40 @@ class Table:
         if self.stage != "chains" or seat in self.tips:
             raise ProtocolError(name, "no chain commitment expected now")
         tip = _hex_bytes(body.get("tip"), 32, name, "chain tip")
+        points: list[sharing.Point] = []
+        boxes: dict[int, str] = {}
+        if self.threshold:
+            dealt = body.get("shares")
+            others = [s for s in range(self.seats) if s != seat]
+            if not isinstance(dealt, dict) or not isinstance(dealt.get("boxes"), dict):
+                raise ProtocolError(name, "chain commitment carries no shares of the seat's secret")
+            try:
+                points = sharing.decode_commitments(dealt.get("commitments"), self.threshold)
+            except ValueError as exc:
+                raise ProtocolError(name, f"share commitments are malformed: {exc}") from exc
+            raw = dealt["boxes"]
+            if sorted(raw) != sorted(str(s) for s in others) or not all(
+                isinstance(v, str) and len(v) <= 512 for v in raw.values()
+            ):
+                raise ProtocolError(name, "shares must be one box for each other seat")
+            boxes = {int(k): v for k, v in raw.items()}
 
         def apply() -> None:
             self.tips[seat] = tip
             self.chain_last[seat] = tip
+            if points:
+                self.sharings[seat] = points
+                self.share_boxes[seat] = boxes
 
         return apply
 
+    def share_ok(self, dealer: int, holder: int, value: int) -> bool:
+        """True when ``value`` is ``holder``'s share of ``dealer``'s secret."""
+        points = self.sharings.get(dealer)
+        return points is not None and sharing.verify_share(points, sharing.share_x(holder), value)
+
     def _expect_turn(self, stage: str, seat: int, name: str) -> None:
-        if self.stage != stage or self.obligations().get(seat) is None:
+        if self.stage != stage or self._shuffle_turn().get(seat) is None:
             raise ProtocolError(name, f"it is not seat {seat}'s turn to shuffle")
 
     def _parse_decks(self, body: dict[str, Any], name: str, seat: int) -> dict[str, list[int]]:
@@ -539,18 +600,10 @@ class Table:
     async def _plan_shuffle1(self, seat: int, body: dict[str, Any], name: str) -> Any:
         self._expect_turn("shuffle1", seat, name)
         decks = self._parse_decks(body, name, seat)
-        escrow = body.get("escrow")
-        others = {s for s in range(self.seats) if s != seat}
-        if not isinstance(escrow, dict) or {int(k) for k in escrow} != others:
-            raise ProtocolError(name, "escrow must hold one box per other seat")
-        boxes = {int(k): v for k, v in escrow.items() if isinstance(v, str) and len(v) < 512}
-        if len(boxes) != len(others):
-            raise ProtocolError(name, "escrow boxes are malformed")
 
         def apply() -> None:
             for deck, xs in decks.items():
                 self.decks[deck].pass1.append(xs)
-            self.escrow[seat] = boxes
             if seat == self.seats - 1:
                 self.stage = "shuffle2"
 
@@ -639,30 +692,68 @@ class Table:
         return apply
 
     async def _plan_escrow(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        """A present seat posts its share of a departed seat's secret; each share is checked
+        against the departed seat's commitments, so a lying opener is refused and named."""
         pending = self.escrow_pending()
         departed = body.get("seat")
-        if departed not in pending:
-            raise ProtocolError(name, "no escrow to open for that seat")
+        if departed not in pending or seat not in self.recovery_owed(departed):
+            raise ProtocolError(name, "no share of that seat is owed by this seat")
         assert isinstance(departed, int)
-        seed = ShuffleSeed(_hex_bytes(body.get("seed"), 32, name, "escrowed seed"))
+        value = int.from_bytes(_hex_bytes(body.get("share"), 32, name, "share"), "big")
+        if not self.share_ok(departed, seat, value):
+            raise ProtocolError(
+                name, f"share of seat {departed}'s secret does not match its commitments"
+            )
+        shares = {**self.recovery.get(departed, {}), seat: value}
+        if len(shares) < self.threshold:
+            return lambda: self.recovery.__setitem__(departed, shares)
+        secret = sharing.recover({sharing.share_x(s): v for s, v in shares.items()})
+        seed, chain_seed = sharing.seeds_of(secret)
+        problem = self._recovered_mismatch(departed, seed, chain_seed)
+
+        def apply() -> None:
+            self.recovery[departed] = shares
+            if problem:
+                # The departed seat shared a secret that is not the root of what it committed
+                # to: its keys are lost, so the table cannot go on.
+                self._halt(departed, problem)
+                return
+            self.recovered[departed] = seed
+            self.recovered_chains[departed] = chain_seed
+
+        return apply
+
+    def _recovered_mismatch(self, departed: int, seed: ShuffleSeed, chain_seed: bytes) -> str:
+        """Why a rebuilt secret is not the departed seat's (empty: it is)."""
+        if HashChain(chain_seed, CHAIN_LENGTH).tip() != self.tips.get(departed):
+            return "its shared secret does not give the chain it committed to"
         shuffles = [self.decks[deck] for deck, _ in self.layout.decks] + [
             t for t in self.reshuffles if departed in t.seats and t.complete(self.seats)
         ]
         for transcript in shuffles:
+            if len(transcript.commitments) <= transcript.seat_numbers(self.seats).index(departed):
+                continue
             position = transcript.seat_numbers(self.seats).index(departed)
             published_keys = transcript.commitments[position]
             for slot, published in zip(transcript.slot_numbers(), published_keys, strict=True):
                 key = seed.slot_key(slot, transcript.epoch)
                 if key_commitment(self.room, self.game, departed, slot, key) != published:
-                    # The departed seat escrowed a false seed (or the opener lies): nobody can
-                    # recover those keys, so the table cannot go on.
-                    def halt() -> None:
-                        self._halt(departed, "escrowed seed does not match its commitments")
+                    return "its shared secret does not give the slot keys it committed to"
+        return ""
 
-                    return halt
+    async def _plan_share(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        """A dealer answers a holder's complaint by publishing that holder's share."""
+        holder = body.get("to")
+        if (seat, holder) not in self.share_requests:
+            raise ProtocolError(name, "nobody asked this seat for that share")
+        assert isinstance(holder, int)
+        value = int.from_bytes(_hex_bytes(body.get("share"), 32, name, "share"), "big")
+        if not self.share_ok(seat, holder, value):
+            raise ProtocolError(name, "published share does not match the seat's commitments")
 
         def apply() -> None:
-            self.recovered[departed] = seed
+            self.share_requests.remove((seat, holder))
+            self.public_shares[(seat, holder)] = value
 
         return apply
 
@@ -703,7 +794,19 @@ class Table:
         return bool(self.escrow_pending() or self.pending_deliveries())
 
     async def _plan_complaint(self, seat: int, body: dict[str, Any], name: str) -> Any:
-        """A receiver proves a wrong delivered key with the giver's signed inner message."""
+        """A receiver proves a wrong delivered key with the giver's signed inner message; a share
+        holder asks the dealer to publish a share it could not open or check."""
+        if "dealer" in body:
+            dealer = body["dealer"]
+            if (
+                not isinstance(dealer, int)
+                or dealer == seat
+                or dealer not in self.sharings
+                or (dealer, seat) in self.public_shares
+                or (dealer, seat) in self.share_requests
+            ):
+                raise ProtocolError(name, "share complaint names no share of this seat")
+            return lambda: self.share_requests.append((dealer, seat))
         if "slot" in body:
             slot = body["slot"]
             if (
@@ -972,16 +1075,29 @@ class Table:
             if not self.decks:  # a game without hidden cards has nothing to shuffle
                 self.stage = "play"
                 self._new_node()
+        if self.stage == "audit":
+            await self._advance_audit()
+            return
+        pending = self.escrow_pending()
+        if self.stage == "play" and pending and not self.recoverable(pending[0]):
+            self._halt(None, f"too few players remain to rebuild seat {pending[0]}'s secrets")
+            return
         if self.stage != "play" or self._blocked():
             return
         decision = self.rules.decision(self.state)
         present = self.present()
         if decision.kind == Kind.CHANCE and present and all(s in self.preimages for s in present):
+            # Every seat contributes to every event: a seat that left (or withheld and was put
+            # out) has its preimage rebuilt from its recovered chain seed, so nobody can veto.
             self.chance_event += 1
-            values = [self.preimages[s] for s in present]
+            for s in range(self.seats):
+                if s not in present:
+                    chain = HashChain(self.recovered_chains[s], CHAIN_LENGTH)
+                    self.preimages[s] = chain.preimage(self.chance_event)
+            values = [self.preimages[s] for s in range(self.seats)]
             event = ("chance", self.room, self.game, self.chance_event)
             value = joint_value(event, values, decision.chance_range)
-            for s in present:
+            for s in range(self.seats):
                 self.chain_last[s] = self.preimages[s]
             self.preimages = {}
             self._apply_table_action({"type": "chance", "value": value})
@@ -1018,6 +1134,22 @@ class Table:
             await self._advance()
         elif decision.kind == Kind.TERMINAL:
             self.stage = "audit"
+            await self._advance_audit()
+
+    async def _advance_audit(self) -> None:
+        """Run the audit once every present seat has published and every departed one is rebuilt
+        (or can no longer be): the audit always ends, in ``done``."""
+        if self.result is not None and "ok" in self.result:
+            return
+        pending = self.escrow_pending()
+        if pending and self.recoverable(pending[0]):
+            return
+        if not all(s in self.audits for s in self.present()):
+            return
+        note = dict(self.result or {})
+        await self.run_audit()
+        assert self.result is not None
+        self.result.update(note)
 
     def _apply_table_action(self, action: Action) -> None:
         self.state = self.rules.apply(self.state, action)
@@ -1183,19 +1315,22 @@ class Table:
     # ----- audit ----------------------------------------------------------------------------
 
     async def _plan_audit(self, seat: int, body: dict[str, Any], name: str) -> Any:
-        if self.stage != "audit" or seat in self.audits:
+        """A seat publishes its escrow secret; it must match its sharing and its chain tip."""
+        if self.stage != "audit" or seat in self.audits or self.escrow_pending():
             raise ProtocolError(name, "no audit expected from this seat")
-        seed = ShuffleSeed(_hex_bytes(body.get("seed"), 32, name, "shuffle seed"))
-        chain_seed = _hex_bytes(body.get("chain"), 32, name, "chain seed")
+        secret = int.from_bytes(_hex_bytes(body.get("secret"), 32, name, "escrow secret"), "big")
+        if not 0 < secret < curve.N:
+            raise ProtocolError(name, "escrow secret is out of range")
+        seed, chain_seed = sharing.seeds_of(secret)
+        problem = ""
         if HashChain(chain_seed, CHAIN_LENGTH).tip() != self.tips[seat]:
-
-            def bad_chain() -> None:
-                self.blame.setdefault(seat, "chain seed does not hash to the committed tip")
-                self.audits[seat] = seed
-
-            return bad_chain
+            problem = "published secret does not give the committed chain"
+        elif seat in self.sharings and sharing.base_mult(secret) != self.sharings[seat][0]:
+            problem = "published secret is not the one it shared"
 
         def apply() -> None:
+            if problem:
+                self.blame.setdefault(seat, problem)
             self.audits[seat] = seed
 
         return apply
@@ -1203,11 +1338,16 @@ class Table:
     async def run_audit(self) -> dict[str, Any]:
         """Re-check every deck from the published seeds; name the first cheating seat."""
         seeds = []
+        missing = {}
         for seat in range(self.seats):
             seed = self.audits.get(seat) or self.recovered.get(seat)
             if seed is None:
-                return {"ok": False, "blame": {seat: "published no seed"}}
-            seeds.append(seed)
+                missing[seat] = "published no secret, and too few shares were left to rebuild it"
+            seeds.append(seed or ShuffleSeed(b""))
+        if missing:
+            self.result = {"ok": False, "blame": {**self.blame, **missing}}
+            self.stage = "done"
+            return self.result
         blame = dict(self.blame)
         transcripts = [self.decks[deck] for deck, _ in self.layout.decks] + self.reshuffles
         for transcript in transcripts:

@@ -1,0 +1,38 @@
+"""Shared helpers of the dishonest-peer tests: who was blamed, whether honest peers agree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.model import canonical_json
+from tests.engine.harness import Harness, make_table, play
+
+
+def blamed(h: Harness, peer_id: str) -> bool:
+    """The first honest peer recorded an error naming ``peer_id``."""
+    honest = [p for p in h.peers if p.id != peer_id]
+    return all(any(e.peer == peer_id for e in p.errors) for p in honest[:1])
+
+
+def digests(h: Harness, skip: set[str] | None = None) -> set[str]:
+    """Table digests of the peers (less ``skip``): one value when they agree."""
+    return {p.table.digest() for p in h.peers if p.id not in (skip or set())}
+
+
+async def started(seats: int = 3, **kwargs: Any) -> Harness:
+    """A toy table of ``seats`` players, started and run until quiet."""
+    h = await make_table(seats, **kwargs)
+    await play(h, seats)
+    return h
+
+
+def wire(message: dict[str, Any]) -> str:
+    """A wire message as peers send it."""
+    return canonical_json(message).decode()
+
+
+class Never:
+    """A player that never chooses (its table waits on it)."""
+
+    async def choose(self, *args: Any) -> Any:
+        return None
