@@ -5,6 +5,8 @@ from __future__ import annotations
 from engine.core.local_table import LocalTable
 from engine.games.rumble import RumbleRules
 from engine.games.rumble.bot import timer_choice
+from engine.games.rumble.cards import WILD, load_catalog
+from engine.games.rumble.scenario import run_scenario
 
 from .helpers import lines, play
 
@@ -140,3 +142,33 @@ def test_opponents_see_only_count_and_place_before_the_reveal() -> None:
     assert any(
         line.startswith(f"{name} раскрывает заклинание") and "инициатива" in line for line in log
     )
+
+
+def test_wild_magic_with_no_card_of_its_type_left_fizzles_after_one_reshuffle() -> None:
+    deliveries = sorted(c for c in load_catalog().spell_deck() if c != WILD and c.startswith("d_"))
+    assert len(deliveries) == 30
+    hands = [deliveries[:7], deliveries[7:15], deliveries[15:23], deliveries[23:]]
+    result = run_scenario(
+        {
+            "players": [
+                {"hand": [WILD, *hands[0]], "seal": [{"card": WILD, "as": "delivery"}]},
+                *({"hand": h, "seal": []} for h in hands[1:]),
+            ],
+            "deck_size": 0,  # every card not in a hand lies in the discard: not one delivery
+        }
+    )
+    assert lines(result, "Колода кончилась: сброс перемешан")
+    assert lines(result, "нет ни одного прихода: шальная магия рассеивается")
+    assert not lines(result, "Шальная магия становится")
+    assert result["round"] == 2 and result["waiting"] == "assembly"
+
+
+def test_no_queue_place_from_last_round_is_shown_during_the_next_assembly() -> None:
+    result = play(
+        [{"hand": ["x_d3"], "seal": ["x_d3"]}, {"hand": ["x_d10a"], "seal": ["x_d10a"]}, {}]
+    )
+    assert lines(result, "Очередь: Маг 3 (0 карт), Маг 2 (1 карта), Маг 1 (1 карта)")
+    assert result["round"] == 2 and result["waiting"] == "assembly"
+    for seen in result["seats"]:
+        assert seen["view"]["queue"] == []
+        assert [s["queue_place"] for s in seen["view"]["seats"]] == [None, None, None]

@@ -124,3 +124,54 @@ def test_any_input_ends_in_a_result_or_a_clear_error(data: dict[str, Any]) -> No
     assert code in (0, 2)
     if code == 2:
         assert err.getvalue().startswith("ошибка")
+
+
+def test_help_prints_the_usage() -> None:
+    for flag in ("--help", "-h"):
+        done = run(flag)
+        assert done.returncode == 0, done.stderr
+        assert "использование: python -m engine.games.rumble.scenario FILE.json" in done.stdout
+        assert "не найден" not in done.stderr
+
+
+def test_a_discard_pile_and_a_cut_deck_reach_the_reshuffle() -> None:
+    from .helpers import lines, play
+
+    cut = play(
+        [{"hand": ["x_add", "x_d3"], "seal": ["x_add", "x_d3"]}, {}],
+        deck_top=["x_q_left1"],
+        deck_size=1,
+    )
+    assert lines(cut, "В заклинание добавлен компонент «Тест x_q_left1»")
+    assert lines(cut, "Колода кончилась: сброс перемешан и стал колодой.")  # the next draw
+    assert cut["piles"]["discard"] == 0
+    kept = play([{}, {}], discard=["x_right5", "wild"])
+    assert kept["piles"]["discard"] == 2
+    assert kept["seats"][0]["view"]["discard_top"] == "wild"
+
+
+def test_a_ghost_held_palace_stays_with_the_ghost_in_the_next_fight() -> None:
+    from .helpers import play
+
+    result = play(
+        [{"hand": ["x_left5"], "seal": ["x_left5"]}, {"alive": False}, {"life": 3}],
+        palace=1,
+        stop="fight",
+        dice=[1] * 10,
+    )
+    assert result["fight"] == 2
+    assert result["palace"] == 1
+
+
+def test_each_seat_sees_its_own_hand_and_view() -> None:
+    from .helpers import play
+
+    result = play(
+        [{"hand": ["x_left5", "x_d3"], "seal": ["x_left5"]}, {"hand": ["x_right5"], "seal": []}]
+    )
+    seats = result["seats"]
+    assert [s["seat"] for s in seats] == [0, 1]
+    assert "x_d3" in seats[0]["hand"] and "x_right5" in seats[1]["hand"]
+    assert [h["card"] for h in seats[0]["view"]["hand"]] == seats[0]["hand"]
+    assert "log" not in seats[0]["view"]
+    assert seats[0]["view"]["seats"][1]["hand_count"] == len(seats[1]["hand"])

@@ -169,10 +169,12 @@ class Effects(Life):
         cast = g["cast"]
         if cast is None or cast["seat"] != src.seat:
             return
+        runs_out = 0
         while True:
-            slot = self.draw_slot(g, ctx)
+            runs_out += not g["draw"]  # as for wild magic: the discard comes back at most once
+            slot = self.draw_slot(g, ctx) if runs_out < 2 else None
             if slot is None:
-                self.log(g, "Колода пуста: компонент не добавлен.")
+                self.log(g, "В колоде и сбросе нет компонента: компонент не добавлен.")
                 return
             card_id = ctx.reveal([slot], "add_card")[slot]
             self.check_card(card_id)

@@ -10,7 +10,7 @@ from .base import HAND_SIZE, MAX_LIFE, START_LIFE, Src
 from .cards import SLOTS, WILD
 from .effects import Effects
 from .runner import Ctx, G
-from .text import cards_count, cards_words, spell_name
+from .text import SLOT_GENITIVE, cards_count, cards_words, spell_name
 
 Step = dict[str, Any]
 MAX_INITIATIVE = 99
@@ -76,6 +76,7 @@ class Flow(Effects):
     def st_round_start(self, g: G, ctx: Ctx, step: Step) -> None:
         g["round"] += 1
         g["spell"] = [None] * g["n"]
+        g["queue"] = []  # this round's queue is ordered after the assembly; no old places shown
         self.log(g, f"Раунд {g['round']}.")
         ghosts = [{"k": "ghost", "seat": s} for s in g["dead_order"] if not g["alive"][s]]
         push(g, [*ghosts, {"k": "draw"}, {"k": "assembly"}, {"k": "hepatitis"}, {"k": "order"}])
@@ -292,10 +293,18 @@ class Flow(Effects):
         for entry in list(cast["cards"]):
             if entry["card"] != WILD:
                 continue
+            runs_out = 0
             while True:
-                slot = self.draw_slot(g, ctx)
+                # The search takes the discard back at most once: when the deck runs out a
+                # second time, every card outside the hands and the table has been seen.
+                runs_out += not g["draw"]
+                slot = self.draw_slot(g, ctx) if runs_out < 2 else None
                 if slot is None:
-                    self.log(g, "Колода пуста: шальная магия рассеивается.")
+                    word = SLOT_GENITIVE[entry["as"]]
+                    why = "колода пуста" if runs_out < 2 else "колода и сброс перебраны"
+                    self.log(
+                        g, f"{why.capitalize()}, нет ни одного {word}: шальная магия рассеивается."
+                    )
                     cast["cards"].remove(entry)
                     g["discard"].append(entry["slot"])
                     break

@@ -15,14 +15,16 @@ from typing import Any
 
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Kind, Knowledge
-from engine.core.scenario import ScenarioError, run_cli
+from engine.core.scenario import ScenarioError
 from engine.core.scenario import need as _need
+from engine.games import scenario_cli
 
 from .cards import SLOTS, WILD, Catalog, CatalogError, load_catalog
 from .rules import RumbleRules
 
 PILES = {"disease": "bag", "treasure": "t_pile", "ghost": "ghost_pile"}
 MAX_STEPS = 20_000
+MAX_STEP_INPUTS = 1_000  # one engine step waiting for more inputs than this never ends
 
 
 class ScenarioRun:
@@ -67,9 +69,10 @@ class ScenarioRun:
         return str(card_id)
 
     def _deck_order(self, data: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
-        """Slots in order: hands, creatures, the deck's top, then the rest of the deck."""
+        """Slots in order: hands, creatures, the discard, the deck's top, then the rest of the
+        deck (``deck_size`` cuts it: the cards beyond go face up to the discard)."""
         order: list[str] = []
-        layout: dict[str, Any] = {"hands": [], "creatures": [], "top": []}
+        layout: dict[str, Any] = {"hands": [], "creatures": []}
         for i, p in enumerate(self.players):
             _need(isinstance(p, dict), f"players[{i}] — объект")
             hand = [self._card(c, f"players[{i}].hand") for c in p.get("hand", [])]
@@ -82,18 +85,31 @@ class ScenarioRun:
                 _need(bool(self.cat.spells[c].get("creature")), f"{c} — не тварь")
             layout["creatures"].append(list(range(len(order), len(order) + len(creatures))))
             order += creatures
-        top = [self._card(c, "deck_top") for c in data.get("deck_top", [])]
-        layout["top"] = list(range(len(order), len(order) + len(top)))
-        order += top
+        for key in ("discard", "deck_top"):
+            cards = [self._card(c, key) for c in data.get(key, [])]
+            layout[key] = list(range(len(order), len(order) + len(cards)))
+            order += cards
         rest = Counter(self.cat.spell_deck())
         rest.subtract(Counter(order))
         short = [c for c, k in rest.items() if k < 0]
         _need(not short, f"в колоде не хватает копий карты {short[0] if short else ''}")
-        layout["rest"] = list(range(len(order), len(order) + sum(rest.values())))
+        rest_slots = list(range(len(order), len(order) + sum(rest.values())))
         for card in self.cat.spell_deck():
             if rest[card] > 0:
                 order.append(card)
                 rest[card] -= 1
+        deck_size = data.get("deck_size")
+        if deck_size is not None:
+            _need(
+                isinstance(deck_size, int)
+                and not isinstance(deck_size, bool)
+                and len(layout["deck_top"]) <= deck_size,
+                "deck_size: целое, не меньше числа карт deck_top",
+            )
+            keep = deck_size - len(layout["deck_top"])
+            layout["discard"] += rest_slots[keep:]
+            rest_slots = rest_slots[:keep]
+        layout["rest"] = rest_slots
         return order, layout
 
     def _setup(self, data: dict[str, Any], layout: dict[str, Any]) -> None:
@@ -108,8 +124,10 @@ class ScenarioRun:
         for slots in layout["creatures"]:
             for s in slots:
                 g["known"][str(s)] = self.table.slot_card[s]
-        g["draw"] = layout["top"] + layout["rest"]
-        g["discard"] = []
+        g["draw"] = layout["deck_top"] + layout["rest"]
+        g["discard"] = list(layout["discard"])
+        for s in layout["discard"]:
+            g["known"][str(s)] = self.table.slot_card[s]
         g["log"] = []
         bag = sorted(self.cat.disease_bag())
         t_pile = sorted(self.cat.treasure_pile())
@@ -146,6 +164,8 @@ class ScenarioRun:
         palace = data.get("palace")
         _need(palace is None or palace in range(self.n), "palace: номер места или null")
         g["palace"] = palace
+        # a dead wizard can only hold the Palace as a ghost: it stays with them in the next fight
+        g["palace_ghost"] = palace is not None and not g["alive"][palace]
         fight = data.get("fight", 1)
         _need(isinstance(fight, int) and 1 <= fight <= 3, "fight: 1..3")
         g["fight"] = fight
@@ -179,6 +199,8 @@ class ScenarioRun:
         spec = self.players[seat].get("seal")
         if spec is None:
             return self.rules.auto_action(self.table.state, seat, knowledge)
+        if spec == []:  # seals nothing: no spell this round, the hand stays
+            return {"type": "skip", "seat": seat}
         _need(isinstance(spec, list) and 1 <= len(spec) <= 3, f"players[{seat}].seal: 1–3 карты")
         free = list(self.rules.current(self.table.state)["hand"][seat])
         items: list[dict[str, Any]] = []
@@ -253,11 +275,31 @@ class ScenarioRun:
             if self.done():
                 break
             self.table.step(self._choice)
+            if len(self.table.state["inputs"]) > MAX_STEP_INPUTS:
+                phase = self.table.decision().phase
+                raise ScenarioError(f"шаг игры не заканчивается (ждёт «{phase}» снова и снова)")
+        else:
+            raise ScenarioError(f"сценарий не закончился за {MAX_STEPS} шагов")
         result: dict[str, Any] = self.rules.summary(self.table.state)
         result["names"] = self.rules.current(self.table.state)["names"]
+        result["seats"] = self.seat_views()
         result["unused_dice"] = list(self.dice)
         result["unused_choices"] = list(self.choices)
         return result
+
+    def seat_views(self) -> list[dict[str, Any]]:
+        """What each seat sees now: its hand (card ids) and its view without the public log."""
+        out = []
+        for seat in range(self.n):
+            knowledge = self.table.knowledge[seat]
+            view = self.rules.view(self.table.state, knowledge)
+            assert isinstance(view, dict)
+            view.pop("log", None)
+            hand = [
+                knowledge.cards.get(s) for s in self.rules.current(self.table.state)["hand"][seat]
+            ]
+            out.append({"seat": seat, "hand": hand, "view": view})
+        return out
 
 
 def run_scenario(data: dict[str, Any], catalog: Catalog | None = None) -> dict[str, Any]:
@@ -268,7 +310,9 @@ def run_scenario(data: dict[str, Any], catalog: Catalog | None = None) -> dict[s
 def main(argv: list[str] | None = None) -> int:
     """Command line: play FILE.json and print the result."""
     errors = (CatalogError, IllegalAction)
-    return run_cli("engine.games.rumble.scenario", run_scenario, argv, errors)
+    return scenario_cli.main(
+        "engine.games.rumble.scenario", __doc__ or "", run_scenario, argv, errors
+    )
 
 
 if __name__ == "__main__":
