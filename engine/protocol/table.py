@@ -860,6 +860,11 @@ class Table:
         return lambda: self._leave(giver, f"delivered a wrong key for slot {wrong[0]}", blamed=True)
 
     async def _plan_leave(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        """Leaving is allowed; leaving while owing a contribution (a preimage, reveal keys, a
+        share, the audit) is blamed like withholding it: the table goes on without a veto."""
+        owed = self.obligations().get(seat)
+        if owed is not None and owed != "action":
+            return lambda: self._leave(seat, f"left while it owed {owed}", blamed=True)
         return lambda: self._leave(seat, "left the game", blamed=False)
 
     # ----- play: game actions ---------------------------------------------------------------

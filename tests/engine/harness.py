@@ -65,12 +65,16 @@ async def make_table(
     room: str = "room-1",
     game: str = "game-1",
     rules: Rules[Any] | None = None,
+    bundles: list[SecretBundle] | None = None,
 ) -> Harness:
-    """Peers for ``seats`` players (+ spectators); peer 0 is the host. Not started yet."""
+    """Peers for ``seats`` players (+ spectators); peer 0 is the host. Not started yet.
+
+    ``bundles`` replays a table with the same secrets (the same shuffles and dice)."""
     backend = backend or NativeBackend()
     bus = InProcessBus()
     clock = FakeClock()
-    bundles = [await SecretBundle.create(backend) for _ in range(seats + spectators)]
+    if bundles is None:
+        bundles = [await SecretBundle.create(backend) for _ in range(seats + spectators)]
     roster = [
         Member(f"p{i}", i if i < seats else None, b.sign.public, b.dh.public)
         for i, b in enumerate(bundles)
