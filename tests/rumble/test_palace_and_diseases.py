@@ -197,3 +197,62 @@ def test_warts_and_a_tie_for_weakest_still_choose_only_among_the_tied() -> None:
     assert result["life"][1:] == [6, 4, 15]
     with pytest.raises(ScenarioError):
         play(players, choices=[{"seat": 0, "phase": "target", "target": 3}])
+
+
+def test_the_player_chooses_which_disease_to_cure() -> None:
+    result = play(
+        [
+            {
+                "hand": ["src_thicket_mother"],
+                "seal": ["src_thicket_mother"],
+                "diseases": ["sparkpox", "gloomy_blues", "eternal_yawn"],
+            },
+            {},
+        ],
+        choices=[{"seat": 0, "phase": "cure", "disease": "sparkpox"}],
+    )
+    assert result["unused_choices"] == []
+    assert lines(result, "вылечивает «Искрянка»")
+    assert result["diseases"][0] == ["gloomy_blues", "eternal_yawn"]
+
+
+def test_the_player_chooses_which_disease_to_pass_on() -> None:
+    result = play(
+        [
+            {
+                "hand": ["x_transfer_left"],
+                "seal": ["x_transfer_left"],
+                "diseases": ["sparkpox", "gloomy_blues"],
+            },
+            {},
+        ],
+        choices=[{"seat": 0, "phase": "transfer", "disease": "sparkpox"}],
+    )
+    assert result["unused_choices"] == []
+    assert result["diseases"] == [["gloomy_blues"], ["sparkpox"]]
+
+
+def test_the_timer_cures_the_most_recent_disease() -> None:
+    result = play(
+        [
+            {
+                "hand": ["src_thicket_mother"],
+                "seal": ["src_thicket_mother"],
+                "diseases": ["sparkpox", "gloomy_blues"],
+            },
+            {},
+        ],
+    )
+    assert result["diseases"][0] == ["sparkpox"]
+
+
+def test_palace_owner_rolls_no_infection_roll_from_others() -> None:
+    result = play(
+        [{"hand": ["x_infect_all"], "seal": ["x_infect_all"]}, {}, {}],
+        palace=1,
+        dice=[6],  # one roll only: seat 2's; the Palace owner does not roll
+    )
+    assert lines(result, "Маг 2 под защитой Хоромов")
+    assert not lines(result, "Маг 2 бросает на заражение")
+    assert lines(result, "Маг 3 бросает на заражение: 6")
+    assert result["unused_dice"] == []

@@ -58,6 +58,8 @@ class HeuristicBot:
             return min(actions, key=lambda a: self.card_worth(rules, knowledge.cards[a["slot"]]))
         if phase == "surprise":
             return actions[-1]
+        if phase in ("cure", "transfer"):  # get rid of the disease that hurts most
+            return max(actions, key=lambda a: self.disease_harm(rules, a["disease"]))
         if phase == "treasure":
             hand = g["hand"][seat]
             uses = [a for a in actions if a.get("use") and len(hand) - len(a["slots"]) >= 3]
@@ -70,6 +72,13 @@ class HeuristicBot:
                 )
             return actions[0]
         return actions[0]
+
+    def disease_harm(self, rules: RumbleRules, kind: str) -> float:
+        card = rules.cat.diseases[kind]
+        harm = 0.0 if card.get("sign") else 0.5
+        harm += 2.0 if card.get("end_turn") else 0.0
+        harm += 1.5 if card.get("special") in ("hepatitis", "warts") else 0.0
+        return harm
 
     def card_worth(self, rules: RumbleRules, card_id: str) -> float:
         if card_id == WILD:

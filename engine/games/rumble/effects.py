@@ -113,6 +113,10 @@ class Effects(Life):
 
     def op_infect_roll(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
         for target in self.targets(g, ctx, src, op["target"], it):
+            if g["palace"] == target and src.seat != target:
+                # the Palace owner cannot catch it from others: nothing to roll for
+                self.log(g, f"{self.who(g, target)} под защитой Хоромов: заражение не прошло.")
+                continue
             roll = ctx.die("infect_roll")
             sick = roll <= op["upto"]
             verdict = "заражается" if sick else "обходится"
@@ -129,9 +133,22 @@ class Effects(Life):
             ]
             if not ordinary:
                 return
-            token = ordinary[-1]
+            token = self.pick_disease(g, ctx, src.seat, ordinary, "cure")
             self.lose_disease(g, src.seat, token)
             self.log(g, f"{self.who(g, src.seat)} вылечивает «{self.disease_kind(token)['name']}».")
+
+    def pick_disease(self, g: G, ctx: Ctx, seat: int, tokens: list[str], phase: str) -> str:
+        """The player chooses which of ``tokens`` to cure or pass on (phase ``cure`` /
+        ``transfer``): one option per kind, the most recently caught first (the timer's pick)."""
+        options: list[Action] = []
+        kinds: set[str] = set()
+        for token in reversed(tokens):
+            kind = token.split("#")[0]
+            if kind not in kinds:
+                kinds.add(kind)
+                options.append({"type": phase, "seat": seat, "disease": kind, "token": token})
+        chosen: str = ctx.choose(seat, phase, options)["token"]
+        return chosen
 
     def op_transfer(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
         seat = src.seat
@@ -145,7 +162,7 @@ class Effects(Life):
             if g["palace"] == target and target != seat:
                 self.log(g, f"{self.who(g, target)} под защитой Хоромов: передача не удалась.")
                 return
-            token = ordinary[-1]
+            token = self.pick_disease(g, ctx, seat, ordinary, "transfer")
             g["diseases"][seat].remove(token)
             g["diseases"][target].append(token)
             name = self.disease_kind(token)["name"]

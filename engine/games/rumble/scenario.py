@@ -253,6 +253,8 @@ class ScenarioRun:
             return bool(knowledge.cards[action["slot"]] == choice.get("card"))
         if phase == "surprise":
             return bool(action["open"]) == bool(choice.get("reveal"))
+        if phase in ("cure", "transfer"):
+            return bool(action["disease"] == choice.get("disease"))
         return False
 
     # ----- play ----------------------------------------------------------------------------
