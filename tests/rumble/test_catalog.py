@@ -19,7 +19,7 @@ from engine.games.rumble.cards import (
     parse_catalog,
 )
 from engine.games.rumble.listing import entries
-from engine.games.rumble.text import spell_name
+from engine.games.rumble.text import op_text, spell_name
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalog()
@@ -160,3 +160,29 @@ def test_catalog_cli_lists_every_registered_game() -> None:
     assert "rumble" in data and len(data["rumble"]) == len(entries())
     for cards in data.values():
         assert all({"deck", "id", "name", "count", "text", "art"} <= set(c) for c in cards)
+
+
+def test_card_texts_read_unambiguously() -> None:
+    """An extra effect inside a band belongs to that band; plural targets say «каждой цели»;
+    an infection roll says who rolls and on what; «Нежданчик» speaks of this card."""
+    by_id = {e["id"]: e["text"] for e in entries()}
+    assert "10+: нанесите 4 урона цели и получите 1 урон." in by_id["q_spark_scorching"]
+    assert "10+: нанесите 3 урона цели и возьмите 1 сокровище." in by_id["src_storm_skipper"]
+    assert "5–9: нанесите 2 урона цели и восстановите 2 жизни;" in by_id["q_gloom_grave"]
+    assert (
+        "Могучий бросок, цели — все враги. 1–4: нанесите 1 урон каждой цели;"
+        in (by_id["q_storm_stormy"])
+    )
+    assert "каждая цель бросает d6 на заражение: при 1–2 тянет ЗПМП" in by_id["d_gloom_cloud"]
+    assert "Каждый враг бросает d6 на заражение: при 1 тянет ЗПМП" in by_id["src_gloom_mourner"]
+    assert "Вылечите одну свою ЗПМП на выбор" in by_id["src_thicket_mother"]
+    assert "Передайте одну свою ЗПМП на выбор правому врагу" in by_id["q_gloom_contagious"]
+    surprise = by_id["q_storm_icy"]
+    assert "эта карта" in surprise and "заклинании" not in surprise
+    for cid, text in by_id.items():
+        assert "цель тянет" not in text and "на 1 цель" not in text, cid
+    for cid, card in CAT.spells.items():
+        for op in card.get("effect", []):
+            if op["op"] == "power":
+                bands = op_text(op).split(". ", 1)[1]  # after «Могучий бросок, цель — …»
+                assert ". " not in bands and bands.count("; ") == 2, (cid, bands)

@@ -80,45 +80,79 @@ def cards_words(n: int) -> str:
     return plural(n, "карту", "карты", "карт")
 
 
+PLURAL = ("neighbours", "all_enemies", "all_players")
+EACH = {
+    "left": "левый враг",
+    "right": "правый враг",
+    "neighbours": "каждый сосед",
+    "weakest": "самый хилый враг",
+    "strongest": "самый живучий враг",
+    "random": "случайный враг",
+    "all_enemies": "каждый враг",
+    "all_players": "каждый маг, включая вас,",
+    "it": "цель",
+}
+
+
 def op_text(op: dict[str, Any]) -> str:
-    """One operation as a Russian sentence (or clause inside a power roll band)."""
+    """One operation as a Russian sentence."""
+    text = clause(op, plural=False)
+    return text[:1].upper() + text[1:] + "."
+
+
+def clause(op: dict[str, Any], plural: bool) -> str:
+    """One operation as a clause (lower case, no full stop). ``plural``: «цель» (``it``) means
+    each of several targets — the power roll's target was plural."""
     kind = op["op"]
     target = op.get("target", "self")
+    many = plural and target == "it"
     if kind == "damage":
         if target == "self":
-            return f"Получите {damage_words(op['amount'])}."
-        return f"Нанесите {damage_words(op['amount'])} {DATIVE[target]}."
+            return f"получите {damage_words(op['amount'])}"
+        whom = "каждой цели" if many else DATIVE[target]
+        return f"нанесите {damage_words(op['amount'])} {whom}"
     if kind == "heal":
-        return f"Восстановите {life_words(op['amount'])}."
+        return f"восстановите {life_words(op['amount'])}"
     if kind == "power":
+        group = target in PLURAL
+        # an extra effect inside a band belongs to that band: «10+: нанесите 4 урона цели и
+        # получите 1 урон», never a separate sentence that reads as always
         bands = "; ".join(
-            f"{BANDS[i]}: " + _lower_first(" ".join(op_text(o) for o in band) or "ничего.")[:-1]
+            f"{BANDS[i]}: " + (" и ".join(clause(o, group) for o in band) or "ничего")
             for i, band in enumerate(op["bands"])
         )
-        return f"Могучий бросок, цель — {NOMINATIVE[target]}. {bands}."
+        who = f"цели — {NOMINATIVE[target]}" if group else f"цель — {NOMINATIVE[target]}"
+        return f"могучий бросок, {who}. {bands}"
     if kind == "infect":
-        return f"Заразите {ACCUSATIVE[target]}: ЗПМП из мешка."
+        whom = "каждую цель" if many else ACCUSATIVE[target]
+        return f"заразите {whom} (ЗПМП из мешка)"
     if kind == "infect_roll":
         faces = "1" if op["upto"] == 1 else f"1–{op['upto']}"
-        return (
-            f"Бросок d6 на заражение ({NOMINATIVE[target]}): на {faces} цель тянет ЗПМП из мешка."
-        )
+        if target == "self":
+            return f"бросьте d6 на заражение: при {faces} тяните ЗПМП из мешка"
+        who = "каждая цель" if many else EACH[target]
+        return f"{who} бросает d6 на заражение: при {faces} тянет ЗПМП из мешка"
     if kind == "cure":
         amount = op.get("amount", 1)
         what = "одну свою ЗПМП" if amount == 1 else f"{amount} своих ЗПМП"
-        return f"Вылечите {what} (вечные не лечатся)."
+        return f"вылечите {what} на выбор (вечные не лечатся)"
     if kind == "transfer":
-        return f"Передайте одну свою ЗПМП {DATIVE[target]}."
+        return f"передайте одну свою ЗПМП на выбор {DATIVE[target]}"
     if kind == "treasure":
         n = op.get("count", 1)
-        return f"Возьмите {plural(n, 'сокровище', 'сокровища', 'сокровищ')}."
+        return f"возьмите {plural_words(n)}"
     if kind == "palace":
-        return "Захватите Хоромы."
+        return "захватите Хоромы"
     if kind == "add_card":
-        return "Откройте компонент с верха колоды и добавьте его в заклинание."
+        return "откройте компонент с верха колоды и добавьте его в заклинание"
     if kind == "copy":
-        return f"Повторите эффект {SLOT_GENITIVE[op['slot']]} этого заклинания."
+        return f"повторите эффект {SLOT_GENITIVE[op['slot']]} этого заклинания"
     raise ValueError(kind)
+
+
+def plural_words(n: int) -> str:
+    """«1 сокровище», «2 сокровища», «5 сокровищ»."""
+    return plural(n, "сокровище", "сокровища", "сокровищ")
 
 
 def _lower_first(text: str) -> str:
@@ -144,7 +178,11 @@ def spell_card_text(card: dict[str, Any], catalog: Catalog) -> str:
         parts.append("Тварь: при броске 5+ остаётся открытой и атакует снова в следующем ходу.")
     parts.append(effect_text(card["effect"]))
     if card.get("surprise"):
-        parts.append("Нежданчик: в запечатанном, ещё не применённом заклинании отменяет смерть.")
+        parts.append(
+            "Нежданчик: пока эта карта запечатана или подготовлена, но ещё не применена, она "
+            "отменяет вашу смерть — все ваши ЗПМП вылечены, по жизни за каждую (без ЗПМП смерть "
+            "остаётся)."
+        )
     if card["slot"] == "delivery":
         parts.append(f"Инициатива {card['initiative']}.")
     return " ".join(parts)
