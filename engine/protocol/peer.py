@@ -53,7 +53,7 @@ from engine.protocol.envelope import (
 )
 from engine.protocol.errors import ProtocolError, StaleAction
 from engine.protocol.players import Player, Waiting
-from engine.protocol.table import CHAIN_LENGTH, DELIVERY_TAG, Member, Table, opened_slot
+from engine.protocol.table import CHAIN_LENGTH, DELIVERY_TAG, Member, Table
 from engine.protocol.transport import Transport
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
@@ -453,7 +453,9 @@ class Peer:
         if due is None:
             return False
         owed = due
-        key = (owed, table.stage, table.round, table.chance_event)
+        key: tuple[Any, ...] = (owed, table.stage, table.round, table.chance_event)
+        if owed == "cardkeys":
+            key = (owed, table.awaiting[seat].seq)
         if owed == "action":
             return await self._move_once(key)
         if owed.startswith("deliver") or not self._once(key):
@@ -535,6 +537,9 @@ class Peer:
             return {"t": "keys", "keys": keys}
         if owed.startswith("reshuffle"):
             return await self._reshuffle_body(owed, seed)
+        if owed == "cardkeys":
+            shown = {str(slot): self._keys_hex(slot) for slot in table.awaiting[seat].slots}
+            return {"t": "cardkeys", "keys": shown}
         if owed == "audit":
             return {"t": "audit", "secret": _key_hex(self._escrow_secret())}
         raise ProtocolError(self.id, f"unknown obligation {owed}")
@@ -711,8 +716,9 @@ class Peer:
         A game offers a secret choice as ``{"seal": [choice, ...]}`` or
         ``{"secret": {"items": [choice, ...]}}``; only the digests leave this peer. An opening
         names a commitment by its index within the seat's latest batch (in ``"open"`` entries, or
-        at the top level for a card that leaves face down); this peer adds the nonce, the committed
-        item and, for a slot, every slot key needed to show the card.
+        at the top level for a card that leaves face down); this peer adds the nonce and the
+        committed item. Keys that show a card go out only once the move is in the log
+        (``cardkeys``), so a move that is refused shows nothing.
         """
         table = self.table
         seat = self.seat
@@ -734,8 +740,6 @@ class Peer:
                 self.on_bundle_change(self.bundle)
         if isinstance(action.get("open"), list):
             action["open"] = [self._opening(item["index"]) for item in action["open"]]
-        if isinstance(action.get("show"), list):
-            action["keys"] = {str(slot): self._keys_hex(slot) for slot in action["show"]}
         if "index" in action:
             opened = self._opening(action["index"])
             action.update(nonce=opened["nonce"], item=opened["item"])
@@ -745,11 +749,7 @@ class Peer:
         """Everything the table needs to check this seat's commitment ``index`` of its batch."""
         assert self.seat is not None
         nonce, choice = self.bundle.openings[self.table.batches.get(self.seat, 0) + index]
-        opened: dict[str, Any] = {"index": index, "nonce": nonce, "item": choice}
-        slot = opened_slot(choice)
-        if slot is not None:
-            opened["keys"] = self._keys_hex(slot)
-        return opened
+        return {"index": index, "nonce": nonce, "item": choice}
 
     def _keys_hex(self, slot: int) -> dict[str, str]:
         """Every seat's key for ``slot`` that this seat holds (its own and those delivered)."""

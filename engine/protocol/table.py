@@ -90,6 +90,17 @@ class Member:
         return cls(str(data["peer"]), seat, bytes.fromhex(data["sign"]), bytes.fromhex(data["dh"]))
 
 
+@dataclass(frozen=True)
+class Awaiting:
+    """A move in the log that waits for its author's ``cardkeys``."""
+
+    seat: int
+    action: Action
+    commits: list[str]
+    slots: list[int]
+    seq: int
+
+
 @dataclass
 class Table:
     """Deterministic table state; one per peer."""
@@ -144,6 +155,10 @@ class Table:
     # Re-shuffles: every one started (epoch r is index r-1; abandoned ones stay for the audit),
     # the one running now, each slot's current epoch (absent: 0, the initial shuffle), the card
     # point under each revealed slot, and the reveals a re-shuffle superseded (slot, epoch, x).
+    # A logged move whose cards its author has still to show (commit, sequence, open), and
+    # every card shown so far as (seat, slot, card), re-derived by the audit.
+    awaiting: dict[int, Awaiting] = field(default_factory=dict)
+    openings: list[tuple[int, int, str]] = field(default_factory=list)
     reshuffles: list[DeckTranscript] = field(default_factory=list)
     reshuffling: int | None = None
     epochs: dict[int, int] = field(default_factory=dict)
@@ -192,6 +207,8 @@ class Table:
             "revealed": {str(k): v for k, v in sorted(self.revealed.items())},
             "state": self.rules.state_hash(self.state) if self.state is not None else None,
         }
+        if self.awaiting:
+            facts["awaiting"] = sorted(self.awaiting)
         if self.epochs:
             facts["epochs"] = {str(k): v for k, v in sorted(self.epochs.items())}
         digest = hashlib.sha256(canonical_json(facts)).hexdigest()
@@ -310,7 +327,13 @@ class Table:
             for giver, receiver in sorted(owed):
                 result.setdefault(giver, f"deliver {receiver}")
             return result
+        if self.awaiting:
+            waiting = {s: "cardkeys" for s in self.awaiting}
+            if self._blocked():
+                return waiting
         decision = self.rules.decision(self.state)
+        if self.awaiting:
+            return {**{s: "action" for s in decision.seats}, **waiting}
         if decision.kind == Kind.CHANCE:
             return {s: "preimage" for s in present if s not in self.preimages}
         if decision.kind == Kind.REVEAL:
@@ -408,6 +431,7 @@ class Table:
             "deliver": self._plan_deliver,
             "escrow": self._plan_escrow,
             "share": self._plan_share,
+            "cardkeys": self._plan_cardkeys,
             "preimage": self._plan_preimage,
             "keys": self._plan_keys,
             "action": self._plan_action,
@@ -523,6 +547,7 @@ class Table:
             self.blame.setdefault(seat, reason)
         self.preimages.pop(seat, None)
         self.reveal_keys.pop(seat, None)
+        self.awaiting.pop(seat, None)  # its move is void: the log chooses for the absent seat
         running = self.reshuffling
         if running is not None and seat in self.reshuffles[running].seats:
             # A re-shuffle cannot finish without the departed seat's passes: it is abandoned
@@ -791,7 +816,11 @@ class Table:
         return keys
 
     def _blocked(self) -> bool:
-        return bool(self.escrow_pending() or self.pending_deliveries())
+        """Whether the game must wait: escrow, deliveries, or a logged move still to show its
+        cards (at a simultaneous node the other seats' moves go on meanwhile)."""
+        if self.escrow_pending() or self.pending_deliveries():
+            return True
+        return bool(self.awaiting) and self.rules.decision(self.state).kind != Kind.SIMULTANEOUS
 
     async def _plan_complaint(self, seat: int, body: dict[str, Any], name: str) -> Any:
         """A receiver proves a wrong delivered key with the giver's signed inner message; a share
@@ -860,10 +889,14 @@ class Table:
         return lambda: self._leave(giver, f"delivered a wrong key for slot {wrong[0]}", blamed=True)
 
     async def _plan_leave(self, seat: int, body: dict[str, Any], name: str) -> Any:
-        """Leaving is allowed; leaving while owing a contribution (a preimage, reveal keys, a
-        share, the audit) is blamed like withholding it: the table goes on without a veto."""
-        owed = self.obligations().get(seat)
-        if owed is not None and owed != "action":
+        """Leaving is allowed; leaving while owing a contribution to a reveal (a preimage, reveal
+        or card keys, a share, the audit) is blamed like withholding it (it cannot veto anything:
+        its part is rebuilt from its shares)."""
+        owed = self.obligations().get(seat) or ""
+        if owed in ("preimage", "keys", "cardkeys", "audit") or owed.split(" ")[0] in (
+            "escrow",
+            "share",
+        ):
             return lambda: self._leave(seat, f"left while it owed {owed}", blamed=True)
         return lambda: self._leave(seat, "left the game", blamed=False)
 
@@ -871,17 +904,22 @@ class Table:
 
     async def _plan_action(self, seat: int, body: dict[str, Any], name: str) -> Any:
         if self.stage != "play" or self._blocked():
+            if self.awaiting and self.racing_node():
+                raise StaleAction(name, "another play is being shown: the state is moving on")
             raise ProtocolError(name, "no game move expected now (deliveries pending)")
         action = body.get("action")
         if not isinstance(action, dict) or action.get("seat") != seat:
             raise ProtocolError(name, "action must be an object for the author's own seat")
         if action.get("type") in ("chance", "reveal", "reshuffled", "settle"):
             raise ProtocolError(name, "chance, reveal and reshuffles come from the table only")
+        if "keys" in action or "card" in action or "point" in action:
+            raise ProtocolError(name, "cards are shown only after the move is in the log")
         decision = self.rules.decision(self.state)
         acting = (Kind.MOVE, Kind.SIMULTANEOUS, Kind.RACE)
         if decision.kind not in acting or seat not in decision.seats:
             raise ProtocolError(name, f"seat {seat} may not act now (out of turn)")
-        engine_action = dict(action)
+        if seat in self.awaiting:
+            raise ProtocolError(name, "this seat's logged move still waits for its cards")
         commits = action.get("commit")
         if commits is not None and (
             not isinstance(commits, list)
@@ -889,48 +927,114 @@ class Table:
             or not all(commitments.is_digest(c) for c in commits)
         ):
             raise ProtocolError(name, "commitments are malformed")
-        points: dict[int, int] = {}
+        engine_action = {
+            k: v for k, v in action.items() if k not in ("nonce", "item", "show", "open")
+        }
+        opened: list[dict[str, Any]] | None = None
         if "show" in action:
-            shown = await self._check_shown(seat, action.get("show"), action.get("keys"), name)
-            engine_action.pop("show")
-            engine_action.pop("keys", None)
-            engine_action["open"] = [{"slot": slot, "card": card} for slot, card, _ in shown]
-            points.update({slot: x for slot, _, x in shown})
+            shown = self._check_shown(seat, action["show"], name)
+            opened = [{"slot": slot, "card": None} for slot in shown]
         elif "open" in action:
-            opened = await self._check_openings(seat, action["open"], name)
-            for item in opened:
-                if "point" in item:
-                    points[item["slot"]] = item.pop("point")
+            opened = self._check_openings(seat, action["open"], name)
+        if opened is not None:
             engine_action["open"] = opened
         if "index" in action:
-            # A top-level index names a commitment that is opened without showing its card
-            # (a card leaving a closed spell face down): check it, pass only verified fields.
-            item = self._verify_opening(seat, action, name)
-            engine_action = {k: v for k, v in action.items() if k not in ("nonce", "item")}
-            if isinstance(item, dict):
-                engine_action.update(item)
-        return self._engine_apply(engine_action, name, commits=commits, seat=seat, points=points)
+            # A top-level index names a commitment opened without showing its card (a card
+            # leaving a closed spell face down): its committed fields join the move, but they may
+            # neither replace what the move says nor speak for the table.
+            fields = _committed_fields(self._verify_opening(seat, action, name), name)
+            for key, value in fields.items():
+                if key in engine_action and engine_action[key] != value:
+                    raise ProtocolError(name, f"opening disagrees with the move on {key!r}")
+            engine_action.update(fields)
+        hidden = [item["slot"] for item in opened or [] if "card" in item]
+        if hidden:
+            # Commit, sequence, open: the move is fixed in the log first; its cards are shown by
+            # a later ``cardkeys`` message, so nobody learns a card from a move that is refused.
+            waiting = Awaiting(seat, engine_action, list(commits or []), hidden, len(self.log))
+            return lambda: self.awaiting.__setitem__(seat, waiting)
+        return self._engine_apply(engine_action, name, commits=commits, seat=seat)
+
+    def racing_node(self) -> bool:
+        """True at a real-time node of the game (whatever blocks it right now)."""
+        if self.stage != "play" or self.state is None:
+            return False
+        return self.rules.decision(self.state).kind == Kind.RACE
+
+    async def _plan_cardkeys(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        """The author of a logged move shows its cards: every seat's key of each slot, checked
+        against the commitments; a card the move could not play puts the author out, blamed."""
+        waiting = self.awaiting.get(seat)
+        if waiting is None or self.escrow_pending():
+            raise ProtocolError(name, "no logged move of this seat waits for its cards")
+        raw = body.get("keys")
+        if not isinstance(raw, dict) or sorted(raw) != sorted(str(s) for s in waiting.slots):
+            raise ProtocolError(name, "keys must cover exactly the slots the move shows")
+        items = [(self.final_x(s), self._slot_keys(s, raw[str(s)], name)) for s in waiting.slots]
+        xs = await unmask_points(self.backend, items)
+        cards: dict[int, str] = {}
+        for slot, x in zip(waiting.slots, xs, strict=True):
+            card = self.cards.get(x)
+            if card is None:
+                raise ProtocolError(name, f"slot {slot} unmasks to no card: audit needed")
+            cards[slot] = card
+        action = dict(waiting.action)
+        action["open"] = [
+            {**item, "card": cards[item["slot"]]} if "card" in item else item
+            for item in waiting.action.get("open", [])
+        ]
+        points = dict(zip(waiting.slots, xs, strict=True))
+        self.openings.extend((seat, slot, card) for slot, card in cards.items())
+        try:
+            apply = self._engine_apply(
+                action, name, commits=waiting.commits, seat=seat, points=points
+            )
+        except ProtocolError as exc:
+            reason = f"showed a card its move could not play ({exc.reason})"
+
+            def refuse() -> None:
+                self.awaiting.pop(seat, None)
+                self._leave(seat, reason, blamed=True)
+
+            return refuse
+
+        def shown() -> None:
+            self.awaiting.pop(seat, None)
+            apply()
+
+        return shown
 
     def _verify_opening(self, seat: int, item: dict[str, Any], name: str) -> Any:
         """The committed choice behind one opening (``index`` within the seat's latest batch,
-        ``nonce`` and ``item``, or the older ``slot``/``value`` forms); refused if it differs."""
+        ``nonce`` and ``item``); refused unless it is exactly what this seat committed there."""
         made = self.commits.get(seat, [])
         index = item.get("index")
         base = self.batches.get(seat, 0)
-        if not isinstance(index, int) or not 0 <= base + index < len(made):
+        if (
+            not isinstance(index, int)
+            or isinstance(index, bool)
+            or not 0 <= base + index < len(made)
+        ):
             raise ProtocolError(name, "opening names no commitment of this seat")
         digest, made_round, phase = made[base + index]
         context = commitments.CommitContext(self.room, self.game, made_round, phase, seat)
+        nonce_hex = item.get("nonce")
+        if not isinstance(nonce_hex, str) or len(nonce_hex) != 64 or "item" not in item:
+            raise ProtocolError(name, "opening needs the nonce and the committed item")
         try:
-            nonce = bytes.fromhex(item["nonce"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ProtocolError(name, "opening has no nonce") from exc
-        if "item" in item:
-            choice = item["item"]
-        else:
-            choice = item["slot"] if "slot" in item else item.get("value")
-        if not commitments.verify(context, digest, commitments.Opening(nonce, choice)):
+            nonce = bytes.fromhex(nonce_hex)
+        except ValueError as exc:
+            raise ProtocolError(name, "opening nonce is not hex") from exc
+        choice = item["item"]
+        try:
+            matches = commitments.verify(context, digest, commitments.Opening(nonce, choice))
+        except (TypeError, ValueError) as exc:
+            raise ProtocolError(name, "opening item is not canonical JSON") from exc
+        if not matches:
             raise ProtocolError(name, f"opening {index} does not match the commitment")
+        slot = opened_slot(choice)
+        if slot is not None and not 0 <= slot < self.layout.total:
+            raise ProtocolError(name, "opened slot does not exist")
         return choice
 
     def _slot_keys(self, slot: int, raw_keys: Any, name: str) -> list[int]:
@@ -953,64 +1057,48 @@ class Table:
             keys.append(key)
         return keys
 
-    async def _check_shown(
-        self, seat: int, shown: Any, raw_keys: Any, name: str
-    ) -> list[tuple[int, str, int]]:
-        """Cards shown face up from a hand: ``(slot, card, point)`` for each, keys checked.
-
-        The engine checks that the slots are in the mover's hand; here each must be a real,
-        unrevealed slot whose keys unmask to a card."""
-        if not (isinstance(shown, list) and 0 < len(shown) <= 16 and isinstance(raw_keys, dict)):
+    def _check_shown(self, seat: int, shown: Any, name: str) -> list[int]:
+        """Slots shown face up from a hand: distinct, still face down, and seen by the mover."""
+        if not (isinstance(shown, list) and 0 < len(shown) <= 16):
             raise ProtocolError(name, "shown cards are malformed")
         if len(set(map(str, shown))) != len(shown):
             raise ProtocolError(name, "a card is shown twice")
-        items = []
         for slot in shown:
-            if not isinstance(slot, int) or not 0 <= slot < self.layout.total:
+            if not isinstance(slot, int) or isinstance(slot, bool):
+                raise ProtocolError(name, "shown slot does not exist")
+            if not 0 <= slot < self.layout.total:
                 raise ProtocolError(name, "shown slot does not exist")
             if slot in self.revealed:
                 raise ProtocolError(name, f"slot {slot} is face up already")
-            items.append((self.final_x(slot), self._slot_keys(slot, raw_keys.get(str(slot)), name)))
-        xs = await unmask_points(self.backend, items)
-        result = []
-        for slot, x in zip(shown, xs, strict=True):
-            card = self.cards.get(x)
-            if card is None:
-                raise ProtocolError(name, f"slot {slot} unmasks to no card: audit needed")
-            result.append((slot, card, x))
-        return result
+            if slot not in self.rules.visible_slots(self.state, seat):
+                raise ProtocolError(name, f"slot {slot} is not a card this seat holds")
+        return list(shown)
 
-    async def _check_openings(self, seat: int, openings: Any, name: str) -> list[dict[str, Any]]:
+    def _check_openings(self, seat: int, openings: Any, name: str) -> list[dict[str, Any]]:
+        """Each opening checked against this seat's commitment; a card item gets ``card: None``
+        (its card comes with the keys, after the move is logged)."""
         if not isinstance(openings, list) or len(openings) > 64:
             raise ProtocolError(name, "openings are malformed")
         checked: list[dict[str, Any]] = []
-        reveals: list[tuple[int, list[int]]] = []
+        seen: set[int] = set()
         for item in openings:
-            if not isinstance(item, dict):
-                raise ProtocolError(name, "opening is not an object")
+            if not isinstance(item, dict) or set(item) - {"index", "nonce", "item"}:
+                raise ProtocolError(name, "an opening is the index, the nonce and the item only")
             choice = self._verify_opening(seat, item, name)
             index = item["index"]
+            if index in seen:
+                raise ProtocolError(name, "a commitment is opened twice in one move")
+            seen.add(index)
             slot = opened_slot(choice)
+            fields = _committed_fields(choice, name)
             if slot is None:
-                fields = choice if isinstance(choice, dict) else {"value": choice}
                 checked.append({**fields, "index": index})
-                continue
-            if not 0 <= slot < self.layout.total:
-                raise ProtocolError(name, "opened slot does not exist")
-            reveals.append((slot, self._slot_keys(slot, item.get("keys"), name)))
-            fields = choice if isinstance(choice, dict) else {"slot": slot}
-            checked.append({**fields, "index": index, "card": None})
-        xs = await unmask_points(self.backend, [(self.final_x(s), k) for s, k in reveals])
-        by_slot = dict(zip([s for s, _ in reveals], xs, strict=True))
-        for item in checked:
-            if "card" in item:
-                card = self.cards.get(by_slot[item["slot"]])
-                if card is None:
-                    raise ProtocolError(
-                        name, f"slot {item['slot']} unmasks to no card: audit needed"
-                    )
-                item["card"] = card
-                item["point"] = by_slot[item["slot"]]
+            else:
+                if slot in self.revealed:
+                    raise ProtocolError(name, f"slot {slot} is face up already")
+                if slot not in self.rules.visible_slots(self.state, seat):
+                    raise ProtocolError(name, f"slot {slot} is not a card this seat holds")
+                checked.append({**fields, "slot": slot, "index": index, "card": None})
         return checked
 
     def _engine_apply(
@@ -1396,6 +1484,41 @@ def _hex_bytes(value: Any, size: int, name: str, what: str) -> bytes:
         return bytes.fromhex(value)
     except ValueError as exc:
         raise ProtocolError(name, f"{what} is not hex") from exc
+
+
+# Fields a committed item may not carry: they belong to the move or to the table.
+RESERVED_FIELDS = frozenset(
+    {
+        "type",
+        "seat",
+        "open",
+        "show",
+        "keys",
+        "commit",
+        "seal",
+        "secret",
+        "nonce",
+        "item",
+        "index",
+        "card",
+        "point",
+        "step",
+    }
+)
+
+
+def _committed_fields(choice: Any, name: str) -> dict[str, Any]:
+    """The fields a committed item adds to a move: a slot, a value, or a dict of plain fields."""
+    if isinstance(choice, dict):
+        bad = set(choice) & RESERVED_FIELDS
+        if bad:
+            raise ProtocolError(name, f"a committed item may not carry {sorted(bad)}")
+        if "slot" in choice and opened_slot(choice) is None:
+            raise ProtocolError(name, "a committed slot must be a slot number")
+        return dict(choice)
+    if opened_slot(choice) is not None:
+        return {"slot": choice}
+    return {"value": choice}
 
 
 def _int(value: Any) -> int:

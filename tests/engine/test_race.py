@@ -119,22 +119,29 @@ async def test_a_human_is_never_played_for_in_real_time() -> None:
 async def test_a_forged_show_is_refused_and_blamed() -> None:
     h = await stone_table(3, {i: Waiting() for i in range(3)})
     peer = h.peers[2]
-    action = peer.rules.legal_actions(peer.table.state, 2, peer.knowledge)[0]
-    completed = peer._complete(dict(action))
-    slot = str(action["slot"])
-    completed["keys"][slot]["0"] = "11" * 32
-    await peer._post({"t": "action", "action": completed})
-    await h.settle()
-    assert h.peers[0].table.state["step"] == 0
-    assert any("does not match its commitment" in str(e) for e in h.peers[0].errors)
-    assert peer.refused and "commitment" in peer.refused[0]
-    # Showing a card of someone else's hand is refused by the rules, not shown to anyone.
+    # Showing a card of someone else's hand is refused before it is logged.
     other = h.peers[1].table.state["hands"]["1"][0]
     stolen = {"type": "push", "seat": 2, "slot": other, "show": [other], "step": 0}
-    await peer._post({"t": "action", "action": {**stolen, "keys": {str(other): {}}}})
+    await peer._post({"t": "action", "action": stolen})
     await h.settle()
-    assert h.peers[0].table.state["step"] == 0
-    assert len(peer.refused) == 2
+    assert peer.refused and "not a card this seat holds" in peer.refused[0]
+    assert not h.peers[0].table.awaiting
+    # Its own card with a forged key: the move is logged, the forged keys are refused.
+    honest_keys = peer._keys_hex
+
+    def forged(slot: int) -> dict[str, str]:
+        return {**honest_keys(slot), "0": "11" * 32}
+
+    peer._keys_hex = forged  # type: ignore[method-assign]
+    action = peer.rules.legal_actions(peer.table.state, 2, peer.knowledge)[0]
+    await peer.submit(action)
+    await h.settle()
+    table = h.peers[0].table
+    assert table.state["step"] == 0 and 2 in table.awaiting
+    errors = h.peers[0].errors
+    assert any(e.peer == "p2" and "does not match its commitment" in e.reason for e in errors)
+    await h.advance(100, steps=10)
+    assert 2 in table.out and 2 in table.blame, "a seat that cannot show its card is put out"
     await h.bus.close()
 
 
