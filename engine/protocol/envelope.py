@@ -3,8 +3,8 @@
 An envelope is ``{"room", "game", "from", "prev", "body", "sig"}``: ``sig`` is the author's ECDSA
 signature over the canonical JSON of everything else (with a domain tag), ``prev`` the hash of the
 log entry the author had last seen. A log entry is ``{"seq", "prev", "msg", "host", "hsig"}``; its
-hash covers all but ``hsig``, which the sequencing host signs, so two entries with one ``seq`` and
-two hashes are proof the host equivocated.
+hash covers all but ``hsig``, the sequencing host's signature of ``(seq, hash)``, so two entries
+with one ``seq`` and two hashes are proof the host equivocated.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ MAX_ENVELOPE = 64 * 1024
 MAX_WIRE = 512 * 1024
 MESSAGE_TAG = b"magic-table/message/v1\0"
 ENTRY_TAG = b"magic-table/entry/v1\0"
-CHECKPOINT_TAG = b"magic-table/checkpoint/v1\0"
 
 Envelope = dict[str, Any]
 Entry = dict[str, Any]
@@ -87,17 +86,25 @@ def message_id(envelope: Envelope) -> str:
     return hashlib.sha256(canonical_json(envelope)).hexdigest()
 
 
-async def sign_hash(backend: CryptoBackend, key: KeyPair, tag: bytes, digest: str) -> str:
-    """Signature over a tagged hex digest."""
-    return (await backend.sign(key, tag + digest.encode())).hex()
+def entry_signed_bytes(seq: int, digest: str) -> bytes:
+    """What the host signs for a log entry: its number and its hash together, so a signature
+    can never be passed off as another entry's (a checkpoint claims both)."""
+    return ENTRY_TAG + f"{seq}:{digest}".encode()
 
 
-async def hash_signature_ok(
-    backend: CryptoBackend, public: bytes, tag: bytes, digest: str, signature: str
+async def sign_entry(backend: CryptoBackend, key: KeyPair, seq: int, digest: str) -> str:
+    """The host's signature of entry ``seq`` with hash ``digest``."""
+    return (await backend.sign(key, entry_signed_bytes(seq, digest))).hex()
+
+
+async def entry_signature_ok(
+    backend: CryptoBackend, public: bytes, seq: Any, digest: Any, signature: Any
 ) -> bool:
-    """True when ``signature`` signs the tagged digest."""
+    """True when ``signature`` is the host's signature of ``(seq, digest)``."""
+    if not (isinstance(seq, int) and isinstance(digest, str) and isinstance(signature, str)):
+        return False
     try:
         raw = bytes.fromhex(signature)
     except ValueError:
         return False
-    return await backend.verify(public, tag + digest.encode(), raw)
+    return await backend.verify(public, entry_signed_bytes(seq, digest), raw)

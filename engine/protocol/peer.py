@@ -41,22 +41,23 @@ from engine.fairness.deck import (
 from engine.protocol.boxes import open_box, seal_box
 from engine.protocol.bundle import SecretBundle
 from engine.protocol.envelope import (
-    ENTRY_TAG,
-    MAX_WIRE,
     Entry,
     Envelope,
     entry_hash,
-    hash_signature_ok,
+    entry_signature_ok,
     make_envelope,
     message_id,
-    sign_hash,
+    sign_entry,
 )
 from engine.protocol.errors import ProtocolError, StaleAction
 from engine.protocol.players import Player, Waiting
 from engine.protocol.table import CHAIN_LENGTH, DELIVERY_TAG, Member, Table
 from engine.protocol.transport import Transport
+from engine.protocol.wire import parse_frame
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+MAX_BUFFERED = 256
+SYNC_INTERVAL = 5.0
 
 
 def _one_at_a_time(method: F) -> F:
@@ -111,6 +112,8 @@ class Peer:
         self.knowledge = Knowledge(self.seat, {}, {"sealed": sealed})
         # Keys other seats delivered: (slot, epoch) → {giver: key}.
         self.slot_keys: dict[tuple[int, int], dict[int, int]] = {}
+        # The givers' signed deliveries behind those keys, to prove a slot that is no card.
+        self.delivery_proofs: dict[tuple[int, int], dict[int, tuple[str, str]]] = {}
         # The epoch of each slot in ``knowledge.cards`` when it was learnt.
         self.card_epochs: dict[int, int] = {}
         self.errors: list[ProtocolError] = []
@@ -118,7 +121,9 @@ class Peer:
         self.outbox: dict[str, Envelope] = {}
         self.posted: set[tuple[Any, ...]] = set()
         self.since: dict[tuple[Any, ...], float] = {}
-        self.buffer: dict[int, Entry] = {}
+        self.buffer: dict[int, tuple[Entry, str]] = {}
+        # When each peer last asked for the log, and up to where it was sent (replies bounded).
+        self._synced: dict[str, tuple[float, int]] = {}
         self.remote_checkpoints: dict[int, tuple[str, str, str]] = {}
         self.last_progress = clock()
         self.boxes_read = 0
@@ -214,26 +219,29 @@ class Peer:
 
     @_one_at_a_time
     async def receive(self, sender: str, raw: str) -> None:
-        """Handle one wire message from ``sender``; bad input is recorded, never raised."""
+        """Handle one wire message from ``sender``; bad input is recorded, never raised.
+
+        A sender outside the roster is refused before its frame is even parsed; every other
+        failure, whatever it is, becomes a refusal naming the sender: no message stops a peer."""
+        if self.table.member(sender) is None:
+            self._note(ProtocolError(sender, "message from a peer that is not at the table"))
+            return
         try:
             await self._receive(sender, raw)
         except ProtocolError as exc:
             self._note(exc)
+        except Exception as exc:  # the guard of last resort: note, never die
+            self._note(ProtocolError(sender, f"message broke a check ({type(exc).__name__})"))
         if self.halted is None:
             try:
                 await self._act()
             except ProtocolError as exc:
                 self._note(exc)
+            except Exception as exc:  # its own step failed: keep going
+                self._note(ProtocolError(self.id, f"own step failed ({type(exc).__name__}: {exc})"))
 
     async def _receive(self, sender: str, raw: str) -> None:
-        if not isinstance(raw, str) or len(raw) > MAX_WIRE:
-            raise ProtocolError(sender, "wire message is oversized or not text")
-        try:
-            message = json.loads(raw)
-        except ValueError as exc:
-            raise ProtocolError(sender, "wire message is not JSON") from exc
-        if not isinstance(message, dict):
-            raise ProtocolError(sender, "wire message is not an object")
+        message = parse_frame(sender, raw)
         kind = message.get("k")
         if kind == "post":
             if not self.is_host:
@@ -249,7 +257,9 @@ class Peer:
                     raise
         elif kind == "refused":
             refused_id = message.get("id")
-            if sender == self.host and isinstance(refused_id, str) and refused_id in self.outbox:
+            if sender != self.host or not isinstance(refused_id, str):
+                raise ProtocolError(sender, "a refusal that does not come from the host")
+            if refused_id in self.outbox:
                 self.outbox.pop(refused_id)
                 self.refused.append(str(message.get("why", ""))[:200])
         elif kind == "entry":
@@ -262,9 +272,15 @@ class Peer:
                 await self._receive_entry(entry, sender)
         elif kind == "sync":
             start = message.get("from")
-            if not isinstance(start, int) or start < 0:
+            if not isinstance(start, int) or isinstance(start, bool) or start < 0:
                 raise ProtocolError(sender, "bad sync request")
             log = self.table.log
+            now = self.clock()
+            last = self._synced.get(sender)
+            if last is not None and now - last[0] < SYNC_INTERVAL and start < last[1]:
+                # It was sent all of this a moment ago: send only what it lacks since then.
+                start = last[1]
+            self._synced[sender] = (now, len(log))
             for i in range(start, len(log), 32):
                 self.transport.send(sender, _wire({"k": "entries", "e": log[i : i + 32]}))
             self.transport.send(sender, _wire({"k": "synced", "n": len(log)}))
@@ -287,8 +303,14 @@ class Peer:
                 await self._check_equivocation(seq, entry, sender)
             return
         if seq > len(self.table.log):
-            if len(self.buffer) < 4096:
-                self.buffer[seq] = entry
+            # Early entries wait, each with who sent it (a bad one then names its sender, not
+            # whoever filled the gap); the host's copy wins, and the buffer stays small.
+            near = seq - len(self.table.log) <= MAX_BUFFERED
+            if not near:
+                raise ProtocolError(sender, f"entry {seq} is far ahead of the log")
+            room = len(self.buffer) < MAX_BUFFERED or seq in self.buffer
+            if near and room and (seq not in self.buffer or sender == self.host):
+                self.buffer[seq] = (entry, sender)
             if self._once(("gap", sender, len(self.table.log))):
                 # Entries are missing (a host that fell silent mid-broadcast): ask the sender.
                 self.transport.send(sender, _wire({"k": "sync", "from": len(self.table.log)}))
@@ -301,7 +323,10 @@ class Peer:
             return
         await self._accept(entry, sender)
         while len(self.table.log) in self.buffer:
-            await self._accept(self.buffer.pop(len(self.table.log)), sender)
+            early, early_sender = self.buffer.pop(len(self.table.log))
+            await self._accept(early, early_sender)
+        for stale in [s for s in self.buffer if s < len(self.table.log)]:
+            del self.buffer[stale]
 
     async def _accept(self, entry: Entry, sender: str) -> None:
         sequencer = entry.get("host")
@@ -319,8 +344,8 @@ class Peer:
         table = self.table
         entry: Entry = {"seq": len(table.log), "prev": table.head, "msg": envelope, "host": self.id}
         try:
-            entry["hsig"] = await sign_hash(
-                self.backend, self.bundle.sign, ENTRY_TAG, entry_hash(entry)
+            entry["hsig"] = await sign_entry(
+                self.backend, self.bundle.sign, entry["seq"], entry_hash(entry)
             )
         except (TypeError, ValueError) as exc:
             raise ProtocolError(sender, "message is not canonical JSON") from exc
@@ -370,8 +395,8 @@ class Peer:
         if seq < len(self.table.hashes) and self.table.hashes[seq] == digest:
             return  # it agrees with an entry we checked already: nothing to verify
         member = self.table.member(host) if isinstance(host, str) else None
-        if member is None or not await hash_signature_ok(
-            self.backend, member.sign, ENTRY_TAG, digest, hsig
+        if member is None or not await entry_signature_ok(
+            self.backend, member.sign, seq, digest, hsig
         ):
             raise ProtocolError(sender, "checkpoint carries no valid host signature")
         assert isinstance(host, str)
@@ -384,8 +409,8 @@ class Peer:
     async def _check_equivocation(self, seq: int, entry: Entry, sender: str) -> None:
         host = entry.get("host")
         member = self.table.member(host) if isinstance(host, str) else None
-        if member is not None and await hash_signature_ok(
-            self.backend, member.sign, ENTRY_TAG, _safe_hash(entry), str(entry.get("hsig"))
+        if member is not None and await entry_signature_ok(
+            self.backend, member.sign, entry.get("seq"), _safe_hash(entry), entry.get("hsig")
         ):
             if self.table.log[min(seq, len(self.table.log) - 1)]["host"] == host:
                 assert isinstance(host, str)
@@ -827,6 +852,8 @@ class Peer:
                 continue
             for slot, key in keys.items():
                 self.slot_keys.setdefault((slot, epochs.get(slot, 0)), {})[giver] = key
+                proof = (payload["plain"], payload["sig"])
+                self.delivery_proofs.setdefault((slot, epochs.get(slot, 0)), {})[giver] = proof
         await self._learn_cards()
 
     def _delivered_key_ok(self, giver: int, slot: int, epoch: int, key: int) -> bool:
@@ -848,6 +875,7 @@ class Peer:
         stale = [k for k in self.slot_keys if k[1] != table.epoch(k[0])]
         for key in stale:
             del self.slot_keys[key]
+            self.delivery_proofs.pop(key, None)
 
     async def _learn_cards(self) -> None:
         table = self.table
@@ -885,10 +913,20 @@ class Peer:
             if card is None:
                 self._note(ProtocolError(self.id, f"slot {slot} unmasks to no card"))
                 if self._once(("deck-complaint", slot, table.epoch(slot))):
-                    await self._post({"t": "complaint", "slot": slot})
+                    await self._post(self._deck_complaint(slot))
             else:
                 self.knowledge.cards[slot] = card
                 self.card_epochs[slot] = table.epoch(slot)
+
+    def _deck_complaint(self, slot: int) -> dict[str, Any]:
+        """Proof that ``slot`` unmasks to no card: this seat's key and the givers' signed keys."""
+        epoch = self.table.epoch(slot)
+        proofs = [
+            {"plain": plain, "sig": sig}
+            for plain, sig in self.delivery_proofs.get((slot, epoch), {}).values()
+        ]
+        key = _key_hex(self.table.slot_key_of(self._seed(), slot))
+        return {"t": "complaint", "slot": slot, "key": key, "proofs": proofs}
 
     # ----- time -----------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ from engine.core.model import (
 )
 from engine.fairness import commit as commitments
 from engine.fairness import curve, sharing
-from engine.fairness.backends.base import CryptoBackend
+from engine.fairness.backends.base import CryptoBackend, CryptoError
 from engine.fairness.deck import (
     DeckError,
     DeckLayout,
@@ -53,13 +53,12 @@ from engine.fairness.deck import (
 )
 from engine.fairness.randomness import HashChain, joint_value, verify_link
 from engine.protocol.envelope import (
-    ENTRY_TAG,
     Entry,
     entry_hash,
+    entry_signature_ok,
     envelope_shape_error,
     envelope_signature_ok,
     genesis_hash,
-    hash_signature_ok,
     message_id,
 )
 from engine.protocol.errors import ProtocolError, StaleAction
@@ -365,12 +364,18 @@ class Table:
         if host_member is None or not isinstance(entry["hsig"], str):
             raise ProtocolError(via, "entry from an unknown sequencer")
         digest = entry_hash(entry)
-        if not await hash_signature_ok(
-            self.backend, host_member.sign, ENTRY_TAG, digest, entry["hsig"]
+        if not await entry_signature_ok(
+            self.backend, host_member.sign, entry["seq"], digest, entry["hsig"]
         ):
             raise ProtocolError(via, "log entry carries a bad host signature")
         await self.check_message(entry["msg"], via)
-        apply = await self._plan(entry["msg"], sequencer)
+        try:
+            apply = await self._plan(entry["msg"], sequencer)
+        except ProtocolError:
+            raise
+        except Exception as exc:  # malformed content, signed by its author
+            author = entry["msg"]["from"]
+            raise ProtocolError(author, f"malformed {type(exc).__name__}: {exc}") from exc
         # Nothing above changed the table; from here on nothing may fail.
         self.log.append(entry)
         self.hashes.append(digest)
@@ -837,19 +842,7 @@ class Table:
                 raise ProtocolError(name, "share complaint names no share of this seat")
             return lambda: self.share_requests.append((dealer, seat))
         if "slot" in body:
-            slot = body["slot"]
-            if (
-                self.stage != "play"
-                or not isinstance(slot, int)
-                or not 0 <= slot < self.layout.total
-            ):
-                raise ProtocolError(name, "deck complaint names no slot")
-
-            def audit_now() -> None:
-                self.stage = "audit"
-                self.result = {"aborted": f"seat {seat}: slot {slot} unmasks to no card"}
-
-            return audit_now
+            return await self._plan_deck_complaint(seat, body, name)
         plain = body.get("plain")
         signature = body.get("sig")
         if not isinstance(plain, str) or not isinstance(signature, str):
@@ -887,6 +880,82 @@ class Table:
         if not wrong:
             raise ProtocolError(name, "complaint is unfounded: every key matches its commitment")
         return lambda: self._leave(giver, f"delivered a wrong key for slot {wrong[0]}", blamed=True)
+
+    async def _plan_deck_complaint(self, seat: int, body: dict[str, Any], name: str) -> Any:
+        """A seat proves that a slot of its hand unmasks to no card: its own key and every
+        giver's signed delivery, each checked against the commitments. Proved, the game stops
+        for the audit (which names the shuffler); a complaint that proves nothing blames its
+        author, who has just shown its card to everyone."""
+        slot = body.get("slot")
+        if (
+            self.stage != "play"
+            or not isinstance(slot, int)
+            or isinstance(slot, bool)
+            or not 0 <= slot < self.layout.total
+            or slot in self.revealed
+            or slot not in self.rules.visible_slots(self.state, seat)
+        ):
+            raise ProtocolError(name, "deck complaint names no slot of this seat's hand")
+        proofs = body.get("proofs")
+        if not isinstance(proofs, list) or len(proofs) > self.seats:
+            raise ProtocolError(name, "deck complaint carries no delivery proofs")
+        epoch = self.epoch(slot)
+        own = body.get("key")
+        keys: dict[str, str] = {str(seat): own} if isinstance(own, str) else {}
+        for proof in proofs:
+            giver, given = await self._signed_delivery(seat, proof, name)
+            key = given.get(str(slot))
+            epochs = given.get("epochs", {})
+            if (
+                isinstance(key, str)
+                and (epochs.get(str(slot), 0) if isinstance(epochs, dict) else -1) == epoch
+            ):
+                keys[str(giver)] = key
+        try:
+            unmasked = await unmask_points(
+                self.backend, [(self.final_x(slot), self._slot_keys(slot, keys, name))]
+            )
+        except CryptoError as exc:
+            raise ProtocolError(name, f"deck complaint keys do not unmask: {exc}") from exc
+        if self.cards.get(unmasked[0]) is not None:
+            return lambda: self._leave(seat, f"complained that slot {slot} is no card", blamed=True)
+
+        def audit_now() -> None:
+            self.stage = "audit"
+            self.result = {"aborted": f"seat {seat}: slot {slot} unmasks to no card"}
+
+        return audit_now
+
+    async def _signed_delivery(
+        self, seat: int, proof: Any, name: str
+    ) -> tuple[int, dict[str, Any]]:
+        """The giver and the keys of one delivery to ``seat``, as the giver signed it."""
+        if not isinstance(proof, dict):
+            raise ProtocolError(name, "a delivery proof is an object")
+        plain, signature = proof.get("plain"), proof.get("sig")
+        if not isinstance(plain, str) or not isinstance(signature, str) or len(signature) != 128:
+            raise ProtocolError(name, "a delivery proof is malformed")
+        try:
+            inner = _json_loads(plain)
+            giver = inner["from"]
+            keys = inner["keys"]
+            raw_signature = bytes.fromhex(signature)
+        except (KeyError, TypeError, ValueError, RecursionError) as exc:
+            raise ProtocolError(name, "a delivery proof is malformed") from exc
+        if (
+            not isinstance(inner, dict)
+            or not isinstance(giver, int)
+            or not 0 <= giver < self.seats
+            or inner.get("to") != seat
+            or inner.get("room") != self.room
+            or inner.get("game") != self.game
+            or not isinstance(keys, dict)
+        ):
+            raise ProtocolError(name, "a delivery proof is not about this seat")
+        signer = self.seat_member(giver)
+        if not await self.backend.verify(signer.sign, DELIVERY_TAG + plain.encode(), raw_signature):
+            raise ProtocolError(name, "a delivery proof is not signed by its giver")
+        return giver, {**keys, "epochs": inner.get("epochs", {})}
 
     async def _plan_leave(self, seat: int, body: dict[str, Any], name: str) -> Any:
         """Leaving is allowed; leaving while owing a contribution to a reveal (a preimage, reveal

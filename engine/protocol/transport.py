@@ -45,6 +45,8 @@ class InProcessBus:
         self.cut: set[str] = set()
         self.messages = 0
         self.bytes = 0
+        # Exceptions that escaped a receiver: a test's ``settle`` raises them instead of hanging.
+        self.failures: list[tuple[str, BaseException]] = []
 
     def endpoint(self, peer: str) -> BusEndpoint:
         """A new endpoint for ``peer``."""
@@ -77,6 +79,9 @@ class InProcessBus:
         quiet = 0
         while quiet < rounds:
             await asyncio.sleep(0)
+            if self.failures:
+                peer, error = self.failures[0]
+                raise RuntimeError(f"{peer}'s receiver died: {error!r}") from error
             busy = any(e.queue.qsize() or e.busy for e in self.endpoints.values())
             quiet = 0 if busy else quiet + 1
 
@@ -120,6 +125,8 @@ class BusEndpoint:
             try:
                 if self._callback is not None:
                     await self._callback(sender, message)
+            except Exception as error:  # a receiver must never raise: keep pumping, report it
+                self.bus.failures.append((self.peer, error))
             finally:
                 self.busy = False
 
