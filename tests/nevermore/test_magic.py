@@ -395,3 +395,21 @@ def test_every_magic_card_has_a_test() -> None:
     text = Path(__file__).read_text(encoding="utf-8")
     for cid in load_catalog().magic:
         assert f'"{cid}"' in text, cid
+
+
+def test_waning_light_hurts_only_the_player_with_the_most_radiance() -> None:
+    out = play(
+        [
+            player("А", [A, H, H, V, V], magic=["waning_light"]),
+            player("Б", [A, A, H, V, V], magic=["foretell"]),
+            player("В", [R, R, H, V, A]),
+        ],
+        [
+            {"seat": 0, "play": "waning_light"},
+            {"seat": 1, "play": "foretell"},
+            {"seat": 1, "phase": "choose", "pick": "attack"},
+        ],
+    )
+    assert logged(out, "Предсказание Б сбылось")
+    assert out["health"][1] == 5  # Б drew a Light card by «Предсказание», not by Radiance
+    assert out["health"][2] == 5 - 2  # В leads Radiance 2 to 0: two Light cards, two damage

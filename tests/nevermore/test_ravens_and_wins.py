@@ -89,17 +89,6 @@ def test_six_vp_in_human_form_wins() -> None:
     assert out["over"] and out["winner"] == 0
 
 
-def test_simultaneous_six_most_vp_then_health() -> None:
-    out = play(
-        [
-            player("А", [V, R, R, H, H], vp=5, health=3),
-            player("Б", [V, R, H, H, R], vp=5),
-            player("В", [R, R, H, H, R]),
-        ]
-    )
-    assert out["winner"] == 1
-
-
 def test_raven_cannot_win_with_six_vp() -> None:
     out = play(
         [
@@ -137,3 +126,56 @@ def test_peck_that_turns_every_human_wins_for_the_raven() -> None:
     )
     assert out["winner"] == 0
     assert not out["raven"][0]
+
+
+def test_players_tied_in_victory_score_together_and_the_tie_rule_decides() -> None:
+    # Б (first in priority) and А reach 6 VP in the same Victory scoring: А has more health.
+    out = play(
+        [
+            player("А", [V, R, R, H, R], vp=5),
+            player("Б", [V, R, H, R, H], vp=5, health=3),
+            player("В", [R, R, H, H, H]),
+        ]
+    )
+    assert logged(out, "Большинство (Победа): Б, А — 1 против 0, сила 1.")
+    assert out["vp"][:2] == [6, 6] and out["health"][:2] == [5, 3]
+    assert out["over"] and out["winner"] == 0
+
+
+def test_a_full_tie_at_six_vp_wins_for_nobody_and_play_goes_on() -> None:
+    out = play(
+        [
+            player("А", [V, R, R, H, H], vp=5),
+            player("Б", [V, R, H, H, R], vp=5),
+            player("В", [R, R, H, H, R]),
+        ]
+    )
+    assert out["vp"][:2] == [6, 6]
+    assert not out["over"] and out["winner"] is None
+
+
+def test_no_winner_by_the_round_limit() -> None:
+    assert NevermoreRules().new_game({"seats": 3})["max_rounds"] == 0  # off at the table
+    out = play(
+        [
+            player("А", [V, V, V, H, H]),
+            player("Б", [R, R, A, H, H]),
+            player("В", [R, A, H, H, R]),
+        ],
+        stop="game",
+        max_rounds=1,
+    )
+    assert out["over"] and out["winner"] is None
+    assert logged(out, "победителя нет")
+
+
+def test_a_raven_tied_with_a_human_for_the_most_does_not_peck_everyone() -> None:
+    out = play(
+        [
+            player("Ворон", [V, R, R, H, H], raven=True),
+            player("Б", [V, R, H, A, H]),
+            player("В", [R, A, H, H, R]),
+        ]
+    )
+    assert not logged(out, "клюёт")
+    assert out["health"][2] == 5

@@ -298,7 +298,7 @@ class Flow:
 
     def t_round(self, g: G, task: dict[str, Any]) -> None:
         g["round"] += 1
-        if g["round"] > g["max_rounds"]:
+        if g["max_rounds"] and g["round"] > g["max_rounds"]:
             self.end_by_limit(g)
             return
         r = g["round"]
@@ -345,16 +345,8 @@ class Flow:
                     g["hand"][seat].append(slot)
 
     def end_by_limit(self, g: G) -> None:
-        alive = humans(g)
-        if not alive:
-            finish(g, None, "Предел раундов: все игроки — вороны, победителя нет.")
-            return
-        best = max((g["vp"][s], g["hp"][s]) for s in alive)
-        top = [s for s in alive if (g["vp"][s], g["hp"][s]) == best]
-        if len(top) == 1:
-            finish(g, top[0], f"Предел раундов: побеждает {name(g, top[0])} ({best[0]} ПО).")
-        else:
-            finish(g, None, "Предел раундов: ничья.")
+        """A round limit (bots, tests; off at the table) is not a way to win: nobody wins."""
+        finish(g, None, f"Предел раундов ({g['max_rounds']}) исчерпан: победителя нет.")
 
     # ----- windows for magic cards -----------------------------------------------------------
 
@@ -732,6 +724,11 @@ class Flow:
         if suit == "radiance":
             self.score_radiance(g, winners, amount, counts)
             return
+        # tied leaders score at the same moment: no win is checked until all of them have scored
+        # (attackers act one after another in priority order, as the seed says)
+        hold = suit != "attack"
+        if hold:
+            g["hold_win"] = True
         tasks = [
             {
                 "k": "strike",
@@ -743,7 +740,10 @@ class Flow:
             }
             for s in winners
         ]
-        self.push(g, *tasks)
+        self.push(g, *tasks, *([{"k": "scored"}] if hold else []))
+
+    def t_scored(self, g: G, task: dict[str, Any]) -> None:
+        g.pop("hold_win", None)
 
     def t_steal(self, g: G, task: dict[str, Any]) -> None:
         seat, suit = task["seat"], task["suit"]
@@ -878,8 +878,10 @@ class Flow:
         ):
             return
         counts = task["counts"]
-        if second > 0:
-            targets = [s for s in humans(g) if counts[s] == second]
+        if any(counts[s] for s in range(g["n"]) if s != seat):
+            # someone else has the suit: only the second place is pecked (none if the others
+            # tie the raven for the most)
+            targets = [s for s in humans(g) if s != seat and second > 0 and counts[s] == second]
         else:
             targets = [s for s in humans(g) if s != seat]
         if targets:
@@ -903,7 +905,7 @@ class Flow:
             if betrayed:
                 self.magic.discard_light(g, s, amount)
             elif amount > 0:
-                self.push(g, {"k": "light_gain", "seat": s, "amount": amount})
+                self.push(g, {"k": "light_gain", "seat": s, "amount": amount, "radiance": True})
         for s in priority(g):
             if counts[s] >= 5 and not betrayed:
                 log(g, f"{name(g, s)}: пять Сияний!")
@@ -913,7 +915,7 @@ class Flow:
     def t_light_gain(self, g: G, task: dict[str, Any]) -> None:
         if self.restock_first(g, task, "light", task["amount"]):
             return
-        self.magic.light_gain(g, task["seat"], task["amount"])
+        self.magic.light_gain(g, task["seat"], task["amount"], bool(task.get("radiance")))
 
     # ----- the skulking ravens and the end of the round --------------------------------------
 

@@ -385,8 +385,9 @@ class Magic:
         log(g, f"{name(g, seat)} берёт {len(got)} карт(ы) магии {word}.")
         return got
 
-    def light_gain(self, g: G, seat: int, amount: int) -> None:
-        """Light cards for ``seat``; «Дань» and «Тусклый свет» of other players react."""
+    def light_gain(self, g: G, seat: int, amount: int, radiance: bool = False) -> None:
+        """Light cards for ``seat``; «Дань» of other players reacts, and «Тусклый свет» when the
+        cards come from the Radiance majority (``radiance``: the seat has the most Radiance)."""
         slots = self.draw_magic(g, seat, "light", amount)
         tasks: list[dict[str, Any]] = []
         for holder, cid in g["fx"]["passive"]:
@@ -394,7 +395,7 @@ class Magic:
                 continue
             if cid == "tax":
                 tasks.append({"k": "tax", "seat": holder, "from": seat, "slots": slots})
-            if cid == "waning_light":
+            if cid == "waning_light" and radiance:
                 tasks.append({"k": "waning", "seat": holder, "target": seat, "count": len(slots)})
         self.flow.push(g, *tasks)
 

@@ -42,7 +42,9 @@ from .cards import TOKENS, Catalog, load_catalog
 from .flow import Flow
 from .table import G, deck_layout, draw, new_state
 
-DEFAULT_MAX_ROUNDS = 20
+DEFAULT_MAX_ROUNDS = (
+    0  # no round limit at the table (the seed has none); bots and tests may set one
+)
 
 
 def clone(value: Any) -> Any:
@@ -68,8 +70,8 @@ class NevermoreRules(Rules[G]):
     @staticmethod
     def max_rounds(config: Mapping[str, JSON]) -> int:
         value = config.get("max_rounds", DEFAULT_MAX_ROUNDS)
-        if not isinstance(value, int) or not 1 <= value <= 200:
-            raise IllegalAction("max_rounds: от 1 до 200")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 200:
+            raise IllegalAction("max_rounds: от 1 до 200, или 0 — без предела")
         return value
 
     def hidden_decks(self, config: Mapping[str, JSON]) -> dict[str, list[str]]:

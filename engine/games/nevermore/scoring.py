@@ -75,7 +75,7 @@ def to_human(g: G, seat: int) -> None:
 
 def check_win(g: G) -> None:
     """Ways one and two: 6 VP in human form (most VP, then health), or the last human standing."""
-    if g["over"]:
+    if g["over"] or g.get("hold_win"):
         return
     alive = humans(g)
     rich = [s for s in alive if g["vp"][s] >= 6]
