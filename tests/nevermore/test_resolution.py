@@ -209,3 +209,15 @@ def test_first_round_tokens_are_fixed_and_later_ones_are_chance() -> None:
     assert words[:4] == ["Атака", "Лечение", "Сияние", "Победа"]
     assert len(words) == 8
     assert words[4] == "Победа"
+
+
+def test_radiance_ties_draw_light_cards_nearest_the_dealer_first() -> None:
+    out = play(
+        [
+            player("А", [A, H, H, V, V]),
+            player("Б", [R, R, H, V, A]),
+            player("В", [R, R, A, V, H]),
+        ]
+    )
+    draws = [line for line in out["log"] if "карт(ы) магии Света" in line]
+    assert draws == ["Б берёт 2 карт(ы) магии Света.", "В берёт 2 карт(ы) магии Света."]

@@ -901,11 +901,13 @@ class Flow:
 
     def score_radiance(self, g: G, winners: list[int], amount: int, counts: list[int]) -> None:
         betrayed = g.get("betrayed")
-        for s in winners:
+        draws: list[dict[str, Any]] = []
+        for s in winners:  # in priority order: nearest the dealer draws first, as in every tie
             if betrayed:
                 self.magic.discard_light(g, s, amount)
             elif amount > 0:
-                self.push(g, {"k": "light_gain", "seat": s, "amount": amount, "radiance": True})
+                draws.append({"k": "light_gain", "seat": s, "amount": amount, "radiance": True})
+        self.push(g, *draws)
         for s in priority(g):
             if counts[s] >= 5 and not betrayed:
                 log(g, f"{name(g, s)}: пять Сияний!")
