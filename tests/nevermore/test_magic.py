@@ -413,3 +413,29 @@ def test_waning_light_hurts_only_the_player_with_the_most_radiance() -> None:
     assert logged(out, "Предсказание Б сбылось")
     assert out["health"][1] == 5  # Б drew a Light card by «Предсказание», not by Radiance
     assert out["health"][2] == 5 - 2  # В leads Radiance 2 to 0: two Light cards, two damage
+
+
+def test_a_suit_card_can_be_added_before_any_resolution_turn() -> None:
+    out = play(
+        [
+            player("А", [H, R, R, V, V], magic=["add_healing"]),
+            player("Б", [H, H, A, V, R]),
+            player("В", [R, A, A, V, V]),
+        ],
+        [{"seat": 0, "play": "add_healing", "window": "before_token"}],
+    )
+    assert logged(out, "А добавляет к картам «Лечение»")
+    assert logged(out, "Лечение: А 2, Б 2.")
+
+
+def test_an_added_suit_card_counts_toward_a_ravens_return() -> None:
+    out = play(
+        [
+            player("Ворон", [A, H, R, X, X], raven=True, magic=["add_victory"]),
+            player("Б", [R, R, V, V, R]),
+            player("В", [R, V, V, R, V]),
+        ],
+        [{"seat": 0, "play": "add_victory"}],
+    )
+    assert logged(out, "Ворон добавляет к картам «Победа»")
+    assert not out["raven"][0] and out["health"][0] == 4

@@ -976,7 +976,9 @@ class Flow:
 
     def t_end_round(self, g: G, task: dict[str, Any]) -> None:
         for s in priority(g):
-            if g["raven"][s] and returns_to_human(g["collected"][s]):
+            added = [self.cat.suit_of(card(g, x) or "") for x in g["extra"][s]]
+            hand = g["collected"][s] + [a for a in added if a]  # magic suit cards count too
+            if g["raven"][s] and returns_to_human(hand):
                 to_human(g, s)
         for s in range(g["n"]):
             for zone in ZONES:

@@ -59,6 +59,9 @@ class Magic:
             return bool(seat != att["attacker"] and not att["all"])
         if cid == "passthrough":
             return w == "draft_pass" and seat not in g["through"] and bool(g["hand"][seat])
+        if cid in ADD_SELF or cid == "add_raven":
+            # a magic card that looks like a suit card may be added before any resolution turn
+            return w in ("before_resolution", "before_token")
         return window == w
 
     # ----- resolution ------------------------------------------------------------------------
