@@ -16,6 +16,14 @@ from engine.core.scenario import run_cli
 HELP_FLAGS = ("-h", "--help")
 
 
+def same(a: Any, b: Any) -> bool:
+    """Equality of scripted values that keeps JSON's ``true`` and ``1`` apart (Python's
+    ``True == 1`` holds)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    return bool(a == b)
+
+
 def usage(prog: str, doc: str) -> str:
     """The help text: how to call ``prog`` and what its module docstring says."""
     return (

@@ -86,3 +86,30 @@ def test_scenario_cli_help_prints_the_usage() -> None:
         assert out.returncode == 0, out.stderr
         assert "использование: python -m engine.games.nevermore.scenario FILE.json" in out.stdout
         assert "не найден" not in out.stderr
+
+
+def test_a_scripted_1_does_not_match_true_nor_true_a_seat() -> None:
+    import pytest
+
+    from engine.core.scenario import ScenarioError
+    from engine.games.nevermore.scenario import run_scenario
+
+    raven = {
+        "players": [
+            {"name": "Ворон", "hand": ["attack"] * 3 + ["radiance"] * 2, "raven": True},
+            {"name": "Б", "hand": ["attack", "attack", "victory", "victory", "radiance"]},
+            {"name": "В", "hand": ["radiance", "victory", "healing", "healing", "radiance"]},
+        ]
+    }
+    with pytest.raises(ScenarioError):  # the peck question is true/false, not 1
+        run_scenario({**raven, "moves": [{"seat": 0, "phase": "choose", "pick": 1}]})
+    assert run_scenario({**raven, "moves": [{"seat": 0, "phase": "choose", "pick": True}]})
+    nicole = {
+        "players": [
+            {"hand": ["attack", "attack", "attack", "radiance", "radiance"]},
+            {"hand": ["attack", "radiance", "radiance", "victory", "victory"]},
+            {"hand": ["radiance", "radiance", "victory", "healing", "healing"]},
+        ]
+    }
+    with pytest.raises(ScenarioError):  # an attack target is a seat, not true
+        run_scenario({**nicole, "moves": [{"seat": 0, "phase": "choose", "pick": True}]})

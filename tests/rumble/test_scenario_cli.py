@@ -175,3 +175,16 @@ def test_each_seat_sees_its_own_hand_and_view() -> None:
     assert [h["card"] for h in seats[0]["view"]["hand"]] == seats[0]["hand"]
     assert "log" not in seats[0]["view"]
     assert seats[0]["view"]["seats"][1]["hand_count"] == len(seats[1]["hand"])
+
+
+def test_a_scripted_true_is_not_seat_1() -> None:
+    import pytest
+
+    from engine.core.scenario import ScenarioError
+
+    from .helpers import play
+
+    players = [{"hand": ["x_weak2"], "seal": ["x_weak2"]}, {"life": 9}, {"life": 9}]
+    assert play(players, choices=[{"seat": 0, "phase": "target", "target": 1}])["life"][1] == 7
+    with pytest.raises(ScenarioError):
+        play(players, choices=[{"seat": 0, "phase": "target", "target": True}])

@@ -157,7 +157,10 @@ class ScenarioRun:
             self.table.apply({"type": "settle"})
             return
         seat: Any = entry.get("seat")
-        _need(isinstance(seat, int) and 0 <= seat < self.n, f"plays: неверное место в {entry}")
+        _need(
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n,
+            f"plays: неверное место в {entry}",
+        )
         card = self._card(entry.get("card"), "plays")
         state = self.table.state
         know = self.table.knowledge[seat]

@@ -164,7 +164,7 @@ class ScenarioRun:
             wanted = spec["pick"]
             if isinstance(pick, int) and not isinstance(pick, bool) and isinstance(wanted, str):
                 return bool(self.table.slot_card.get(pick) == wanted)
-            return bool(action["type"] == "choose" and pick == wanted)
+            return bool(action["type"] == "choose" and scenario_cli.same(pick, wanted))
         if "doom" in spec:
             items = action.get("secret", {}).get("items", [])
             doomed = sorted(cards[i["slot"]] for i in items if i.get("doom"))
@@ -183,7 +183,7 @@ class ScenarioRun:
         actions = self.rules.legal_actions(state, seat, know)
         _need(bool(actions), f"нет допустимых ходов для игрока {seat}")
         for i, spec in enumerate(self.moves):
-            if spec.get("seat") != seat:
+            if not scenario_cli.same(spec.get("seat"), seat):
                 continue
             if "phase" in spec and spec["phase"] != self.table.decision().phase:
                 continue

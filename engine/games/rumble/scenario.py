@@ -225,7 +225,10 @@ class ScenarioRun:
             return self._seal(seat, knowledge)
         legal = self.rules.legal_actions(state, seat, knowledge)
         for i, choice in enumerate(self.choices):
-            if choice.get("seat") == seat and choice.get("phase") == decision.phase:
+            if (
+                scenario_cli.same(choice.get("seat"), seat)
+                and choice.get("phase") == decision.phase
+            ):
                 del self.choices[i]
                 return self._match(choice, legal, knowledge)
         return self.rules.auto_action(state, seat, knowledge)
@@ -243,7 +246,7 @@ class ScenarioRun:
             card = None if slot is None else self.table.slot_card[slot]
             return bool(card == choice.get("creature"))
         if phase == "target":
-            return bool(action["target"] == choice.get("target"))
+            return scenario_cli.same(action["target"], choice.get("target"))
         if phase == "treasure":
             if action["use"] != choice.get("use"):
                 return False
