@@ -203,3 +203,26 @@ def test_moves_outside_the_scramble_are_refused() -> None:
         run.rules.apply(g(run), {**act, "step": 0})  # the spell has not flown yet
     with pytest.raises(IllegalAction):
         run.rules.apply(g(run), {"type": "settle"})
+
+
+def test_a_card_that_does_not_move_the_spell_makes_no_crossing_play_stale() -> None:
+    run = position(hands(["wind_left"], ["shield"], ["wind_left"], ["gust"]))
+    to_race(run)
+    wind = opened(run, action(run, 2, "wind_left"))  # seat 2 decided on step 0 …
+    gust = opened(run, action(run, 3, "gust"))  # … and so did seat 3
+    play(run, 1, "shield")  # seat 1's ЩИТ came first: the spell did not move
+    run.table.apply(wind)  # so seat 2's ВЕТЕР still lands
+    assert spell(run)["target"] == 1 and spell(run)["step"] == 2
+    with pytest.raises(IllegalAction, match="опоздало"):  # the ВЕТЕР did move it
+        run.rules.apply(g(run), gust)
+    assert hand_cards(run, 3) == ["gust"]
+
+
+def test_a_gust_and_a_crossing_wind_both_land() -> None:
+    run = position(hands(["wind_left"], ["wind_left"], ["gust"]))
+    to_race(run)
+    power = spell(run)["power"]
+    wind = opened(run, action(run, 1, "wind_left"))
+    play(run, 2, "gust")
+    run.table.apply(wind)
+    assert spell(run)["target"] == 1 and spell(run)["power"] == power + 1

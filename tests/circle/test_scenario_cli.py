@@ -93,3 +93,22 @@ def test_help_prints_the_usage() -> None:
         assert out.returncode == 0, out.stderr
         assert "использование: python -m engine.games.circle.scenario FILE.json" in out.stdout
         assert "docs/scenarios.md" in out.stdout and "не найден" not in out.stderr
+
+
+def test_discard_piles_and_what_each_seat_sees() -> None:
+    result = run_scenario(
+        {
+            "players": [{"hand": ["wind_left"]}, {"hand": ["dispel", "shield"]}, {}],
+            "spells": ["fire"],
+            "spell_discard": ["stone", "meteor"],
+            "discard": ["mirror", "gust"],
+            "plays": [{"seat": 1, "card": "dispel"}],
+        }
+    )
+    assert result["spell_discard"][:2] == ["stone", "meteor"]
+    assert result["piles"]["action_discard"] >= 3  # mirror, gust and the dispel
+    seats = result["seats"]
+    assert [s["seat"] for s in seats] == [0, 1, 2]
+    assert "shield" in seats[1]["hand"] and "dispel" not in seats[1]["hand"]
+    assert seats[1]["hand"] == result["hands"][1]
+    assert "log" not in seats[0]["view"]

@@ -127,6 +127,7 @@ def take_spell(cat: Catalog, g: State, value: int) -> None:
         "prev": None,
         "sender": None,
         "step": 0,
+        "moved": 0,
         "changes": 0,
     }
     g["stage"] = "scramble"

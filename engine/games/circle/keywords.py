@@ -25,6 +25,7 @@ def change_target(cat: Catalog, g: State, new_target: int, by: int) -> bool:
     old = spell["target"]
     spell["prev"] = old
     spell["target"] = new_target
+    spell["moved"] = spell["step"]  # a move decided before this step is now stale
     spell["sender"] = by
     spell["changes"] += 1
     kw = cat.keyword(spell["card"])

@@ -10,8 +10,10 @@ Nodes (``decision``): CHANCE ``spell``; RACE ``scramble`` (living seats holding 
 
 The one player move: ``{"type": "play", "seat": s, "slot": x, "show": [x], "step": k}`` with
 ``"target": t`` for ВЕТЕР (во все стороны). ``step`` is the flying spell's step counter when the
-player decided; a move made on an older step is refused. The table replaces ``show`` by
-``"open": [{"slot": x, "card": id}]``, and only that opening names the card. The table settles the
+player decided; a move made on an older step is refused if the spell has changed its target since
+(``spell["moved"]``, the step of the last change of target); ЩИТ and ПОРЫВ leave it in place.
+The table replaces ``show`` by ``"open": [{"slot": x, "card": id}]``, and only that opening names
+the card. The table settles the
 scramble with ``{"type": "settle"}``: the spell hits.
 """
 
@@ -171,7 +173,10 @@ class CircleRules(Rules[State]):
             raise IllegalAction("играет только живой игрок")
         if not _int(slot) or slot not in state["hands"][seat]:
             raise IllegalAction("этой карты нет в руке")
-        if not _int(step) or step != state["spell"]["step"]:
+        flying = state["spell"]
+        # a move decided on an older step still lands unless the spell has really moved since
+        # (ЩИТ and ПОРЫВ raise the step but leave the spell where it is)
+        if not _int(step) or not flying.get("moved", 0) <= step <= flying["step"]:
             raise IllegalAction("заклинание уже сместилось: действие опоздало")
         opened = action.get("open")
         if not (isinstance(opened, list) and len(opened) == 1 and isinstance(opened[0], dict)):

@@ -216,9 +216,24 @@ class ScenarioRun:
             "result": g["result"],
             "waiting": view["phase"],
             "log": [e["text"] for e in g["log"]],
+            "seats": self.seat_views(),
             "refused": self.refused,
             "unused_plays": self.plays,
         }
+
+    def seat_views(self) -> list[dict[str, Any]]:
+        """What each seat sees now: the cards of its hand it knows, its view without the log."""
+        g = self.table.state
+        out = []
+        for seat in range(self.n):
+            know = self.table.knowledge[seat]
+            view = self.rules.view(g, know)
+            assert isinstance(view, dict)
+            view.pop("log", None)
+            out.append(
+                {"seat": seat, "hand": [know.cards.get(s) for s in g["hands"][seat]], "view": view}
+            )
+        return out
 
 
 def run_scenario(data: dict[str, Any]) -> dict[str, Any]:

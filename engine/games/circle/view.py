@@ -30,6 +30,7 @@ def spell_view(cat: Catalog, spell: dict[str, Any] | None) -> dict[str, Any] | N
         "previous": spell["prev"],
         "sender": spell["sender"],
         "step": spell["step"],
+        "moved": spell.get("moved", 0),
         "changes": spell["changes"],
     }
 
