@@ -304,13 +304,15 @@ class Flow:
         r = g["round"]
         arrow = "налево" if g["dir"] == 1 else "направо"
         log(g, f"— Раунд {r}. Раздаёт {name(g, g['dealer'])}, передача {arrow}. —")
-        if r == 1:
-            g["plan"] = list(g["first_plan"])
+        # a scenario may start at a later round with the deck and the token order arranged
+        preset = g.pop("preset", None)
+        if r == 1 or (preset and preset.get("plan")):
+            g["plan"] = list(preset["plan"] if preset and preset.get("plan") else g["first_plan"])
             g["pool"] = []
         order = priority(g)
         # Round one deals from the deck the first dealer was found with; later rounds from the
         # whole main deck, gathered and re-shuffled.
-        tasks: list[dict[str, Any]] = [{"k": "new_deck"}] if r > 1 else []
+        tasks: list[dict[str, Any]] = [{"k": "new_deck"}] if r > 1 and not preset else []
         tasks += [
             {"k": "deal"},
             {"k": "window", "w": "before_draft", "order": order, "i": 0},

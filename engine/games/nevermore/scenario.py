@@ -24,6 +24,7 @@ from .rules import NevermoreRules
 from .table import G, draw
 
 MAX_STEPS = 20_000
+IN_FORCE = ("entomb",)  # magic from the previous round still in force («Погребение»)
 
 
 class ScenarioRun:
@@ -52,6 +53,19 @@ class ScenarioRun:
             "tokens: порядок четырёх жетонов attack, healing, radiance, victory",
         )
         self.tokens = tokens
+        self.round = data.get("round", 1)
+        _need(
+            isinstance(self.round, int) and not isinstance(self.round, bool) and self.round >= 1,
+            "round: номер раунда, с 1",
+        )
+        direction = data.get("direction", "left" if self.round % 2 else "right")
+        _need(direction in ("left", "right"), "direction: left или right")
+        self.direction = 1 if direction == "left" else -1
+        self.in_force = data.get("in_force", [])
+        _need(
+            isinstance(self.in_force, list) and all(x in IN_FORCE for x in self.in_force),
+            f"in_force: список из {', '.join(IN_FORCE)}",
+        )
         config = {
             "seats": self.n,
             "names": [p.get("name", f"Игрок {i + 1}") for i, p in enumerate(self.players)],
@@ -74,7 +88,7 @@ class ScenarioRun:
         _need(all(len(h) == 5 for h in hands), "hand: по пять карт у каждого игрока")
         first = ["attack"] * self.dealer + ["raven"]
         deal: list[str] = []
-        order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]
+        order = [(self.dealer + self.direction * k) % self.n for k in range(1, self.n + 1)]
         for j in range(5):
             deal += [hands[s][j] for s in order]
         top = self._cards(data.get("main_top", []), set(SUITS), "main_top")
@@ -144,6 +158,12 @@ class ScenarioRun:
             g["fx"]["freeze"] = True
         if self.tokens is not None:
             g["first_plan"] = list(self.tokens)
+        g["dir"] = self.direction
+        if self.round > 1:
+            g["round"] = self.round - 1
+            g["preset"] = {"plan": list(self.tokens) if self.tokens is not None else None}
+        if "entomb" in self.in_force:
+            g["entombed"] = self.round
         self.table.sync()
 
     # ----- playing ---------------------------------------------------------------------------
@@ -204,7 +224,7 @@ class ScenarioRun:
 
     def run(self) -> dict[str, Any]:
         steps = 0
-        start_round = max(1, self.table.state["round"])
+        start_round = max(self.round, self.table.state["round"])
         while steps < MAX_STEPS:
             g = self.table.state
             if self.stop == "round" and g["round"] > start_round:
@@ -213,7 +233,23 @@ class ScenarioRun:
                 break
             steps += 1
         _need(not self.moves, f"не сыграны ходы: {self.moves}")
-        return result(self.table.state, self.table)
+        out = result(self.table.state, self.table)
+        out["seats"] = self.seat_views()
+        return out
+
+    def seat_views(self) -> list[dict[str, Any]]:
+        """What each seat sees now: its hand and magic cards, and its view without the log."""
+        g = self.table.state
+        out = []
+        for seat in range(self.n):
+            know = self.table.knowledge[seat]
+            view = self.rules.view(g, know)
+            assert isinstance(view, dict)
+            view.pop("log", None)
+            hand = [know.cards.get(s) for s in g["hand"][seat]]
+            magic = [know.cards.get(s) for s in g["magic"][seat]]
+            out.append({"seat": seat, "hand": hand, "magic": magic, "view": view})
+        return out
 
 
 def result(g: G, table: LocalTable) -> dict[str, Any]:
