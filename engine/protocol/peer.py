@@ -45,6 +45,8 @@ from engine.protocol.envelope import (
     Envelope,
     entry_hash,
     entry_signature_ok,
+    envelope_shape_error,
+    envelope_signature_ok,
     make_envelope,
     message_id,
     sign_entry,
@@ -53,6 +55,7 @@ from engine.protocol.errors import ProtocolError, StaleAction
 from engine.protocol.players import Player, Waiting
 from engine.protocol.table import CHAIN_LENGTH, DELIVERY_TAG, Member, Table
 from engine.protocol.transport import Transport
+from engine.protocol.watch import PendingPosts, Votes, votes_needed
 from engine.protocol.wire import parse_frame
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
@@ -143,6 +146,9 @@ class Peer:
         # actions the host refused (an action on a spell that had already moved on).
         self.race_since: tuple[int, float] = (-1, 0.0)
         self.refused: list[str] = []
+        # Posts seen but not logged yet, and votes to depose the host (``watch``).
+        self.pending = PendingPosts()
+        self.votes = Votes()
         transport.on_receive(self.receive)
 
     # ----- identity helpers -----------------------------------------------------------------
@@ -244,15 +250,20 @@ class Peer:
         message = parse_frame(sender, raw)
         kind = message.get("k")
         if kind == "post":
-            if not self.is_host:
-                raise ProtocolError(sender, "posted to a peer that is not the host")
             envelope = message.get("m")
+            ident = _safe_id(envelope)
+            if ident in self.table.seen:
+                return  # a copy forwarded by another peer of a post the log carries already
+            if not self.is_host:
+                # Posts go to every peer: hold it, so a move the host does not sequence is seen.
+                self.pending.add(envelope, self.clock())
+                return
             try:
                 await self._sequence(envelope, sender)
             except ProtocolError as exc:
                 # Tell the author, so a refused move is not left waiting (its card stays in hand).
-                ident = _safe_id(envelope)
-                self.transport.send(sender, _wire({"k": "refused", "id": ident, "why": str(exc)}))
+                # Every peer holds the post too: all are told, and each checks the host's word.
+                self.transport.broadcast(_wire({"k": "refused", "id": ident, "why": str(exc)}))
                 if not isinstance(exc, StaleAction):  # normal in real time, not an error
                     raise
         elif kind == "refused":
@@ -262,6 +273,13 @@ class Peer:
             if refused_id in self.outbox:
                 self.outbox.pop(refused_id)
                 self.refused.append(str(message.get("why", ""))[:200])
+            held = self.pending.posts.get(refused_id)
+            if held is not None:
+                # The host says this post cannot go in: check its word before letting it go.
+                if await self._valid_now(held.envelope):
+                    await self._vote("refused a valid move")
+                    raise ProtocolError(sender, "refused a move that is valid")
+                self.pending.logged(refused_id)
         elif kind == "entry":
             await self._receive_entry(message.get("e"), sender)
         elif kind == "entries":
@@ -289,6 +307,8 @@ class Peer:
                 self.catching_up = None
         elif kind == "checkpoint":
             await self._receive_checkpoint(message, sender)
+        elif kind == "vote":
+            await self._receive_vote(message.get("m"), sender)
         else:
             raise ProtocolError(sender, f"unknown wire message {kind!r}")
 
@@ -330,6 +350,8 @@ class Peer:
 
     async def _accept(self, entry: Entry, sender: str) -> None:
         sequencer = entry.get("host")
+        if not self.is_host and self.catching_up is None and sequencer == self.host:
+            await self._check_timeout(entry)
         try:
             await self.table.accept(entry, sender)
         except ProtocolError as exc:
@@ -359,17 +381,33 @@ class Peer:
         self._forget_reshuffled()
         self._remember_batch(entry)
         self.outbox.pop(message_id(entry["msg"]), None)
+        self.pending.logged(message_id(entry["msg"]))
+        self._start_timers()
         body = entry["msg"]["body"]
+        if body["t"] == "takeover":
+            self.pending.restart(self.clock())  # the new host gets a fresh hold period
         if body["t"] == "takeover" and not self.is_host:
             for envelope in self.outbox.values():
                 self.transport.send(self.host, _wire({"k": "post", "m": envelope}))
+        elif body["t"] == "takeover" and entry["host"] == self.id:
+            # The new host sequences what the old one left waiting (a censored move first).
+            for envelope in [*self.pending.all(), *self.outbox.values()]:
+                self.pending.logged(message_id(envelope))
+                try:
+                    await self._sequence(envelope, envelope["from"])
+                except ProtocolError as exc:
+                    self._note(exc)
         await self._read_shares()
         await self._read_boxes()
         if self.on_entry is not None and self.catching_up is None:
             self.on_entry()
         seq = entry["seq"]
         remote = self.remote_checkpoints.pop(seq, None)
-        if remote is not None and remote[0] != self.table.hashes[seq]:
+        if (
+            remote is not None
+            and remote[0] != self.table.hashes[seq]
+            and remote[2] == entry["host"]
+        ):
             self._equivocation(remote[2])
         marker = (self.table.stage, self.table.round)
         if marker != self._checkpointed:
@@ -418,6 +456,130 @@ class Peer:
             return
         raise ProtocolError(sender, f"conflicting entry {seq} without a valid host signature")
 
+    # ----- watching the host ------------------------------------------------------------------
+
+    async def _watch_host(self, now: float) -> None:
+        """Forward held posts to the host; vote against a host that is silent while something
+        waits on it, or that leaves a valid post unsequenced; take over with a majority."""
+        if self.is_host:
+            return
+        table = self.table
+        for envelope in self.pending.to_forward(now):
+            self.transport.send(self.host, _wire({"k": "post", "m": envelope}))
+        silent = now - self.last_progress > self.host_timeout
+        # Someone waits on the host: a post, or a real-time node only it can settle.
+        expected = bool(self.outbox or self.pending.posts) or table.racing() is not None
+        if expected and not table.paused and silent:
+            await self._vote("fell silent")
+        elif not table.paused:
+            for held in self.pending.posts.values():
+                if now - held.since > self.host_timeout and await self._valid_now(held.envelope):
+                    await self._vote(f"left a move of {held.envelope['from']} unsequenced")
+                    break
+        await self._take_over()
+
+    async def _valid_now(self, envelope: Envelope) -> bool:
+        """Whether the host could sequence ``envelope`` as the next entry (a dry run)."""
+        try:
+            await self.table.check_message(envelope, envelope["from"])
+            await self.table._plan(envelope, self.host)
+        except ProtocolError:
+            return False
+        except Exception:  # a post that breaks a check is not valid either
+            return False
+        return True
+
+    async def _vote(self, why: str) -> None:
+        """Vote once, at this point of the log, to depose the host; tell every peer."""
+        table = self.table
+        if self.seat is None or self.seat in table.out or not self._once(("vote", len(table.log))):
+            return
+        self._note(ProtocolError(self.host, f"host {why}; voting to replace it"))
+        body = {"t": "depose", "host": self.host}
+        vote = await make_envelope(
+            self.backend, self.bundle.sign, self.room, self.game, self.id, table.head, body
+        )
+        self.votes.add(vote)
+        self.transport.broadcast(_wire({"k": "vote", "m": vote}))
+
+    async def _receive_vote(self, vote: Any, sender: str) -> None:
+        table = self.table
+        if envelope_shape_error(vote) is not None:
+            raise ProtocolError(sender, "vote is malformed")
+        body = vote["body"]
+        if body.get("t") != "depose" or vote["from"] not in table.voters():
+            raise ProtocolError(sender, "vote from a peer that cannot vote")
+        if body.get("host") != self.host:
+            return  # about another host: nothing to count
+        if vote["prev"] != table.head:
+            # The old host fell silent mid-broadcast: whoever is behind catches up from the
+            # other (entries are host-signed, so any peer may pass them on), then votes again.
+            if vote["prev"] in table.hashes:
+                start = table.hashes.index(vote["prev"]) + 1
+                if self._once(("vote-entries", sender, start)):
+                    entries = table.log[start : start + 32]
+                    self.transport.send(sender, _wire({"k": "entries", "e": entries}))
+            elif self._once(("vote-sync", sender, vote["prev"])):
+                self.transport.send(sender, _wire({"k": "sync", "from": len(table.log)}))
+            return
+        member = table.member(vote["from"])
+        assert member is not None
+        if not await envelope_signature_ok(self.backend, member.sign, vote):
+            raise ProtocolError(sender, "vote carries a bad signature")
+        self.votes.add(vote)
+        await self._take_over()
+
+    async def _take_over(self) -> None:
+        """The successor sequences ``takeover`` once a majority has voted at this point."""
+        table = self.table
+        if table.successor() != self.id or self.is_host:
+            return
+        ballots = self.votes.at(self.host, table.head)
+        if len(ballots) < votes_needed(len(table.voters())):
+            return
+        if not self._once(("takeover", len(table.log))):
+            return
+        envelope = await make_envelope(
+            self.backend,
+            self.bundle.sign,
+            self.room,
+            self.game,
+            self.id,
+            table.head,
+            {"t": "takeover", "votes": ballots},
+        )
+        await self._sequence(envelope, self.id)
+
+    async def _check_timeout(self, entry: Entry) -> None:
+        """Refuse a host ``timeout`` that comes before the seat's time was up, or for a seat whose
+        valid post this peer has held (and forwarded) for a while: that is censorship."""
+        body = entry["msg"]["body"] if isinstance(entry.get("msg"), dict) else {}
+        seat = body.get("seat") if isinstance(body, dict) else None
+        table = self.table
+        if body.get("t") != "timeout" or not isinstance(seat, int) or not 0 <= seat < table.seats:
+            return
+        now = self.clock()
+        host = self.host
+        for envelope in self.pending.held_from(table.seat_member(seat).peer, now):
+            if await self._valid_now(envelope):
+                await self._vote(f"timed out seat {seat} although its move was sent")
+                raise ProtocolError(host, f"censored seat {seat}: timed it out over its move")
+        owed = table.obligations().get(seat)
+        if owed is not None and not table.paused:
+            started = self.since.get(self._timer_key(seat, owed), now)
+            if now - started < table.timer_for(owed):
+                raise ProtocolError(host, f"timed out seat {seat} before its time was up")
+
+    def _timer_key(self, seat: int, owed: str) -> tuple[Any, ...]:
+        table = self.table
+        return (seat, owed, table.stage, table.round, table.chance_event, len(table.given))
+
+    def _start_timers(self) -> None:
+        """Each obligation's timer starts when this peer accepts the entry that makes it due."""
+        now = self.clock()
+        for seat, owed in self.table.obligations().items():
+            self.since.setdefault(self._timer_key(seat, owed), now)
+
     def _equivocation(self, host: str) -> None:
         self.halted = f"host {host} sent different log entries to different peers"
         self._note(ProtocolError(host, "equivocation: two signed log entries with one number"))
@@ -431,8 +593,10 @@ class Peer:
         if self.is_host:
             await self._sequence(envelope, self.id)
         else:
+            # To every peer, not only the host: a post the host drops is seen by the others.
             self.outbox[message_id(envelope)] = envelope
-            self.transport.send(self.host, _wire({"k": "post", "m": envelope}))
+            self.pending.add(envelope, self.clock(), forwarded=True)
+            self.transport.broadcast(_wire({"k": "post", "m": envelope}))
 
     async def _act(self) -> None:
         """Post whatever this peer owes now, until nothing more is due."""
@@ -945,7 +1109,7 @@ class Peer:
                 self._note(exc)
         obligations = table.obligations()
         for seat, owed in obligations.items():
-            key = (seat, owed, table.stage, table.round, table.chance_event, len(table.given))
+            key = self._timer_key(seat, owed)
             self.since.setdefault(key, now)
             waited = now - self.since[key]
             if table.paused:
@@ -960,14 +1124,7 @@ class Peer:
                     await self._post({"t": "timeout", "seat": seat})
                 except ProtocolError as exc:
                     self._note(exc)
-        silent = now - self.last_progress > self.host_timeout
-        # Someone waits on the host: a posted message, or a real-time node only it can settle.
-        expected = bool(self.outbox) or table.racing() is not None
-        waiting = not self.is_host and expected and not table.paused and silent
-        if waiting and table.successor() == self.id and self._once(("takeover", len(table.log))):
-            self._note(ProtocolError(self.host, "host fell silent; taking over sequencing"))
-            table.host = self.id
-            await self._post({"t": "takeover"})
+        await self._watch_host(now)
         try:
             await self._act()
         except ProtocolError as exc:

@@ -62,6 +62,7 @@ from engine.protocol.envelope import (
     message_id,
 )
 from engine.protocol.errors import ProtocolError, StaleAction
+from engine.protocol.watch import votes_needed
 
 CHAIN_LENGTH = 256
 HOST_ONLY = {"start", "pause", "resume", "hurry", "kick", "timeout", "auto", "takeover", "settle"}
@@ -158,6 +159,7 @@ class Table:
     # every card shown so far as (seat, slot, card), re-derived by the audit.
     awaiting: dict[int, Awaiting] = field(default_factory=dict)
     openings: list[tuple[int, int, str]] = field(default_factory=list)
+    deposed: list[str] = field(default_factory=list)
     reshuffles: list[DeckTranscript] = field(default_factory=list)
     reshuffling: int | None = None
     epochs: dict[int, int] = field(default_factory=dict)
@@ -384,11 +386,53 @@ class Table:
         await self._advance()
 
     def successor(self) -> str:
-        """The peer that takes over sequencing if the current host falls silent."""
+        """The peer that takes over sequencing when the present seats depose the host: the next
+        roster member after it that has not left."""
         order = [m.peer for m in self.roster]
         current = self.host or order[0]
         index = order.index(current)
-        return order[(index + 1) % len(order)]
+        for step in range(1, len(order)):
+            member = self.roster[(index + step) % len(order)]
+            if member.seat is None or member.seat not in self.out:
+                return member.peer
+        return current
+
+    def voters(self) -> list[str]:
+        """The peers whose votes can depose the host: present seats other than the host."""
+        host = self.host or self.roster[0].peer
+        return [
+            m.peer
+            for m in self.roster
+            if m.seat is not None and m.seat not in self.out and m.peer != host
+        ]
+
+    async def _check_votes(self, votes: Any, host: str, name: str) -> None:
+        """A takeover carries signed votes of a majority of the voters against ``host``, each
+        cast at this very point of the log."""
+        if not isinstance(votes, list) or len(votes) > len(self.roster):
+            raise ProtocolError(name, "a takeover needs the voters' signed votes")
+        voters = set(self.voters())
+        counted: set[str] = set()
+        for vote in votes:
+            if envelope_shape_error(vote) is not None:
+                raise ProtocolError(name, "a vote is malformed")
+            body = vote["body"]
+            if (
+                body.get("t") != "depose"
+                or body.get("host") != host
+                or vote["prev"] != self.head
+                or vote["room"] != self.room
+                or vote["game"] != self.game
+                or vote["from"] not in voters
+            ):
+                raise ProtocolError(name, "a vote is not against this host at this point")
+            member = self.member(vote["from"])
+            assert member is not None
+            if not await envelope_signature_ok(self.backend, member.sign, vote):
+                raise ProtocolError(name, f"a vote is not signed by {vote['from']}")
+            counted.add(vote["from"])
+        if len(counted) < votes_needed(len(voters)):
+            raise ProtocolError(name, f"{len(counted)} votes of {len(voters)} cannot depose a host")
 
     async def check_message(self, envelope: Any, via: str) -> None:
         """Shape, ids, freshness and signature of one envelope (no state change)."""
@@ -494,8 +538,11 @@ class Table:
 
             return pause
         if kind == "takeover":
+            deposed = self.host or self.roster[0].peer
+            await self._check_votes(body.get("votes"), deposed, name)
 
             def takeover() -> None:
+                self.deposed.append(deposed)
                 self.host = name
 
             return takeover

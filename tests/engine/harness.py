@@ -27,6 +27,31 @@ class FakeClock:
 
 
 @dataclass
+class SkewedClock:
+    """One peer's own clock: the table's fake time plus a fixed offset (clocks never agree)."""
+
+    base: FakeClock
+    offset: float
+
+    def __call__(self) -> float:
+        return self.base.now + self.offset
+
+
+class DishonestSequencer(Peer):
+    """A host that drops the posts ``drop`` picks (it never sequences them, it may time out
+    their authors), and may invent entries of its own through ``sequence_now``."""
+
+    def drop(self, envelope: Any) -> bool:
+        """Posts to censor; none by default."""
+        return False
+
+    async def _sequence(self, envelope: Any, sender: str) -> None:
+        if isinstance(envelope, dict) and self.drop(envelope):
+            return
+        await super()._sequence(envelope, sender)
+
+
+@dataclass
 class Harness:
     """A bus, a clock and the peers of one table."""
 
@@ -66,10 +91,13 @@ async def make_table(
     game: str = "game-1",
     rules: Rules[Any] | None = None,
     bundles: list[SecretBundle] | None = None,
+    skew: dict[int, float] | None = None,
+    host_timeout: float = 10.0,
 ) -> Harness:
     """Peers for ``seats`` players (+ spectators); peer 0 is the host. Not started yet.
 
-    ``bundles`` replays a table with the same secrets (the same shuffles and dice)."""
+    ``bundles`` replays a table with the same secrets (the same shuffles and dice); ``skew``
+    gives peers clocks of their own, off the table's time by that many seconds."""
     backend = backend or NativeBackend()
     bus = InProcessBus()
     clock = FakeClock()
@@ -93,7 +121,8 @@ async def make_table(
                 transport=bus.endpoint(f"p{i}"),
                 bundle=bundle,
                 player=(players or {}).get(i, RandomBot(i)),
-                clock=clock,
+                clock=SkewedClock(clock, (skew or {}).get(i, 0.0)),
+                host_timeout=host_timeout,
             )
         )
     return Harness(bus, clock, peers, bundles, roster, backend)

@@ -1,0 +1,116 @@
+"""Watching the host: every peer holds the posts it has seen, so a move the host does not sequence
+is noticed, and the present seats replace a censoring or silent host by signed votes.
+
+Posts go to every peer, not only to the host. A peer keeps each post it has seen until the log
+carries it (``PendingPosts``); after ``RELAY_DELAY`` it forwards it to the host once, so an honest
+host always has it. A host ``timeout`` for a seat whose valid post a peer has held for
+``HOLD_MARGIN`` is censorship: that peer refuses the entry and votes to depose the host. A vote is
+a signed envelope ``{"t": "depose", "host": H}`` whose ``prev`` is the voter's head; the
+successor sequences ``takeover`` with a majority of the present seats' votes, never on one
+peer's word.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.protocol.envelope import Envelope, envelope_shape_error, message_id
+
+RELAY_DELAY = 1.0
+HOLD_MARGIN = 2.5
+MAX_PENDING = 256
+PER_AUTHOR = 16
+KEEP_FOR = 120.0
+
+
+@dataclass
+class Held:
+    """One post this peer has seen but the log does not carry yet."""
+
+    envelope: Envelope
+    since: float
+    forwarded: float | None = None
+
+
+@dataclass
+class PendingPosts:
+    """Posts seen but not yet logged, oldest first, bounded overall and per author."""
+
+    posts: OrderedDict[str, Held] = field(default_factory=OrderedDict)
+
+    def add(self, envelope: Any, now: float, *, forwarded: bool = False) -> str | None:
+        """Keep a well-formed post (``None``: malformed, or already held); ``forwarded``: it
+        went to the host already (this peer's own post)."""
+        if envelope_shape_error(envelope) is not None:
+            return None
+        ident = message_id(envelope)
+        if ident in self.posts:
+            return None
+        author = envelope["from"]
+        mine = [k for k, held in self.posts.items() if held.envelope["from"] == author]
+        if len(mine) >= PER_AUTHOR:
+            del self.posts[mine[0]]
+        if len(self.posts) >= MAX_PENDING:
+            self.posts.popitem(last=False)
+        self.posts[ident] = Held(envelope, now, now if forwarded else None)
+        return ident
+
+    def logged(self, ident: str) -> None:
+        """The log carries this post now."""
+        self.posts.pop(ident, None)
+
+    def to_forward(self, now: float) -> list[Envelope]:
+        """Posts held for ``RELAY_DELAY`` and not forwarded yet (marked forwarded); old ones go."""
+        out = []
+        for ident, held in list(self.posts.items()):
+            if now - held.since > KEEP_FOR:
+                del self.posts[ident]
+            elif held.forwarded is None and now - held.since >= RELAY_DELAY:
+                held.forwarded = now
+                out.append(held.envelope)
+        return out
+
+    def held_from(self, author: str, now: float) -> list[Envelope]:
+        """Posts by ``author`` this peer has held for ``HOLD_MARGIN`` and forwarded to the host."""
+        return [
+            held.envelope
+            for held in self.posts.values()
+            if held.envelope["from"] == author
+            and now - held.since >= HOLD_MARGIN
+            and held.forwarded is not None
+        ]
+
+    def restart(self, now: float) -> None:
+        """Count every hold from ``now`` (a new host has just taken over)."""
+        for held in self.posts.values():
+            held.since, held.forwarded = now, None
+
+    def all(self) -> list[Envelope]:
+        """Every held post, oldest first."""
+        return [held.envelope for held in self.posts.values()]
+
+
+@dataclass
+class Votes:
+    """Signed votes to depose a host, by (host, head they were cast at)."""
+
+    ballots: dict[tuple[str, str], dict[str, Envelope]] = field(default_factory=dict)
+
+    def add(self, envelope: Envelope) -> None:
+        """Keep one checked vote (the caller has checked its signature and its voter)."""
+        body = envelope["body"]
+        key = (str(body["host"]), str(envelope["prev"]))
+        if len(self.ballots) > 64:
+            self.ballots.pop(next(iter(self.ballots)))
+        self.ballots.setdefault(key, {})[envelope["from"]] = envelope
+
+    def at(self, host: str, head: str) -> list[Envelope]:
+        """The votes against ``host`` cast at ``head``."""
+        return list(self.ballots.get((host, head), {}).values())
+
+
+def votes_needed(voters: int) -> int:
+    """A strict majority of the seats that may vote."""
+    return voters // 2 + 1
