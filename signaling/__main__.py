@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import logging
+import resource
+import signal
 from dataclasses import fields, replace
 from pathlib import Path
 
-from aiohttp import web
-
+from signaling.bots import BotLauncher
 from signaling.config import ServerConfig
-from signaling.server import make_app
+from signaling.server import HUB_KEY, start_server
 
 LIMIT_HELP = {
     "max_frame_bytes": "largest accepted WebSocket frame",
@@ -25,6 +28,10 @@ LIMIT_HELP = {
     "max_name_chars": "longest display name",
     "heartbeat": "WebSocket ping interval, seconds (0: off)",
     "send_queue": "frames queued for a slow client before it is dropped",
+    "send_queue_bytes": "bytes queued for a slow client before it is dropped",
+    "close_timeout": "seconds a closing socket gets for its close frame before it is aborted",
+    "request_timeout": "seconds to send a complete HTTP request head (and keep-alive idle time)",
+    "max_conns_per_address": "open connections per client address (0: no cap)",
     "resume_grace": "seconds a departed seat (and an empty room) waits for a reload to resume",
     "bots": "let hosts seat bots (Python peers started by this server)",
     "max_bots_per_room": "bots one room may hold",
@@ -76,11 +83,38 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     config = config_from_args(args)
-    if not config.bot_server:
+    if not config.bot_server and args.port:
         dial = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
         config = replace(config, bot_server=f"ws://{dial}:{args.port}/ws")
-    print(f"serving {config.static_dir} at http://{args.host}:{args.port}/", flush=True)
-    web.run_app(make_app(config), host=args.host, port=args.port, print=None)
+    raise_fd_limit()
+    asyncio.run(serve(config, args.host, args.port))
+
+
+def raise_fd_limit() -> None:
+    """Use every file descriptor the system allows (each socket holds one)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+async def serve(config: ServerConfig, host: str, port: int) -> None:
+    """Serve until SIGTERM or SIGINT, then close every socket with 1001 and stop."""
+    runner, site = await start_server(config, host, port)
+    hub = runner.app[HUB_KEY]
+    if config.bots and hub.bots is None:  # port 0: the bots dial the port we got
+        dial = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        hub.bots = BotLauncher(f"ws://{dial}:{site.port}/ws")
+    print(f"serving {config.static_dir} at http://{host}:{site.port}/", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+        logging.getLogger("signaling").info("stopping: closing every socket")
+    finally:
+        await runner.cleanup()
 
 
 if __name__ == "__main__":

@@ -28,6 +28,10 @@ class ServerConfig:
     max_name_chars: int = 32
     heartbeat: float = 30.0
     send_queue: int = 512
+    send_queue_bytes: int = 2 * 1024 * 1024
+    close_timeout: float = 2.0
+    request_timeout: float = 10.0
+    max_conns_per_address: int = 100
     trust_forwarded: bool = False
     resume_grace: float = 120.0
     bots: bool = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,10 +82,23 @@ def _role(obj: dict[str, Any]) -> Role:
     raise FrameError("bad-message", 'field "role" must be "player" or "spectator"')
 
 
+def _finite(literal: str) -> float:
+    """A JSON number with a fraction or exponent; one out of float range (1e400) is refused."""
+    value = float(literal)
+    if not math.isfinite(value):
+        raise FrameError("bad-json", "numbers must be finite (this one is out of range)")
+    return value
+
+
+def _no_constant(literal: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity`` are not JSON."""
+    raise FrameError("bad-json", f"{literal} is not JSON")
+
+
 def parse_frame(text: str) -> Frame:
     """Decode one text frame into a typed frame, or raise FrameError."""
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise FrameError("bad-json", "frame is not valid JSON") from exc
     if not isinstance(obj, dict):

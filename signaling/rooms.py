@@ -35,9 +35,20 @@ def new_resume_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def _strip_spaces(raw: str) -> str:
+    """Drop space separators (Unicode category Zs) at both ends; tabs and newlines stay."""
+    start, end = 0, len(raw)
+    while start < end and unicodedata.category(raw[start]) == "Zs":
+        start += 1
+    while end > start and unicodedata.category(raw[end - 1]) == "Zs":
+        end -= 1
+    return raw[start:end]
+
+
 def clean_name(raw: str, max_chars: int) -> str | None:
-    """The stripped name, or None when it is empty, too long or has control characters."""
-    name = raw.strip()
+    """The name without surrounding spaces, or None when it is empty, too long or has control
+    characters (a tab or newline at either end included: it is not silently trimmed)."""
+    name = _strip_spaces(raw)
     if not 1 <= len(name) <= max_chars:
         return None
     if any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") for ch in name):

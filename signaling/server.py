@@ -11,6 +11,7 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from signaling.config import ServerConfig
+from signaling.guard import AddressCap, CappedTCPSite
 from signaling.hub import Hub, error
 from signaling.limits import TokenBucket
 from signaling.rooms import Peer, Room
@@ -19,22 +20,54 @@ from signaling.static import StaticSite
 log = logging.getLogger(__name__)
 
 HUB_KEY = web.AppKey("hub", Hub)
+CAP_KEY = web.AppKey("cap", AddressCap)
 _CLOSE = object()
 
 
-class WsConn:
-    """One WebSocket client: an outgoing queue drained by a writer task."""
+def encode(frame: dict[str, Any]) -> str:
+    """Serialise an outgoing frame as strict JSON that is valid UTF-8 on the wire.
 
-    def __init__(self, ws: web.WebSocketResponse, address: str, config: ServerConfig) -> None:
+    Non-ASCII text stays as it is, except that a lone surrogate (which UTF-8 cannot carry, e.g.
+    relayed from ``"\\ud800"``) makes the whole frame ASCII with ``\\uXXXX`` escapes.
+    ``allow_nan=False`` refuses NaN and infinities, which ``JSON.parse`` would reject.
+    """
+    text = json.dumps(frame, ensure_ascii=False, allow_nan=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(frame, ensure_ascii=True, allow_nan=False)
+    return text
+
+
+class WsConn:
+    """One WebSocket client: an outgoing queue drained by a writer task.
+
+    A client that stops reading (more than ``send_queue`` frames or ``send_queue_bytes`` bytes
+    waiting) is cut off at once: its queue is dropped, it gets a close frame if its socket can
+    take one within ``close_timeout`` seconds, else the connection is aborted, and the reader
+    loop then ends, which takes the peer out of its room.
+    """
+
+    def __init__(
+        self,
+        ws: web.WebSocketResponse,
+        address: str,
+        config: ServerConfig,
+        transport: asyncio.BaseTransport | None = None,
+    ) -> None:
         self.ws = ws
         self.address = address
+        self.transport = transport
+        self.config = config
         self.room: Room | None = None
         self.peer: Peer | None = None
         self.bucket = TokenBucket(config.msg_rate, config.msg_burst)
         self.strikes = 0
         self.close_code: int = WSCloseCode.OK
-        self.queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=config.send_queue)
+        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.queued_bytes = 0
         self.closing = False
+        self.cut = False
         self.writer = asyncio.create_task(self._write())
 
     def send(self, frame: dict[str, Any]) -> None:
@@ -42,10 +75,24 @@ class WsConn:
         if self.closing:
             return
         try:
-            self.queue.put_nowait(json.dumps(frame, ensure_ascii=False))
-        except asyncio.QueueFull:
-            log.warning("send queue full for %s, closing", self.address)
-            self.close(WSCloseCode.TRY_AGAIN_LATER)
+            text = encode(frame)
+        except ValueError as exc:  # a non-finite number slipped through: never send bad JSON
+            log.error("dropping an unserialisable frame for %s: %s", self.address, exc)
+            return
+        size = len(text)
+        full = self.queue.qsize() >= self.config.send_queue
+        if full or self.queued_bytes + size > self.config.send_queue_bytes:
+            log.warning(
+                "%s is not reading (%d frames queued), dropping it", self.address, len(self)
+            )
+            self.cut_off(WSCloseCode.TRY_AGAIN_LATER)
+            return
+        self.queued_bytes += size
+        self.queue.put_nowait(text)
+
+    def __len__(self) -> int:
+        """Frames waiting to be written."""
+        return self.queue.qsize()
 
     def close(self, code: int) -> None:
         """Close after the frames already queued have been sent."""
@@ -53,53 +100,89 @@ class WsConn:
             return
         self.closing = True
         self.close_code = code
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(_CLOSE)
-        if self.queue.full():
-            self.writer.cancel()
-            self.writer = asyncio.create_task(self._close_now(code))
+        self.queue.put_nowait(_CLOSE)
+
+    def cut_off(self, code: int) -> None:
+        """Drop the queue and close now (the client is not reading, or the server stops)."""
+        self.closing = True
+        self._drain_queue()
+        if self.cut:
+            return
+        self.cut = True
+        self.close_code = code
+        self.writer.cancel()
+        self.writer = asyncio.create_task(self._close_now(code))
 
     def kick(self, code: str, message: str) -> None:
         """Send an error frame, then close (policy violation)."""
         self.send(error(code, message))
         self.close(WSCloseCode.POLICY_VIOLATION)
 
+    def _drain_queue(self) -> None:
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued_bytes = 0
+
+    def abort(self) -> None:
+        """Drop the TCP connection and whatever it still buffers, without a close handshake."""
+        if isinstance(self.transport, asyncio.Transport):
+            self.transport.abort()
+
     async def _close_now(self, code: int) -> None:
-        """Close without flushing (the client is not reading)."""
-        with contextlib.suppress(ConnectionError, RuntimeError):
-            await self.ws.close(code=code)
+        """Send a close frame if the socket takes it in time, else abort the connection."""
+        try:
+            await asyncio.wait_for(self.ws.close(code=code), self.config.close_timeout)
+        except (TimeoutError, ConnectionError, RuntimeError):
+            self.abort()
+        except asyncio.CancelledError:
+            self.abort()
+            raise
 
     async def _write(self) -> None:
-        """Drain the queue into the socket."""
+        """Drain the queue into the socket; any failure ends the connection, never just this."""
         try:
             while True:
                 item = await self.queue.get()
                 if item is _CLOSE:
-                    await self.ws.close(code=self.close_code)
+                    await self._close_now(self.close_code)
                     return
+                self.queued_bytes -= len(item)
                 await self.ws.send_str(item)
-        except (ConnectionError, RuntimeError) as exc:
-            log.debug("writer for %s stopped: %s", self.address, exc)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a writer that stops must not leave a deaf seat behind
+            log.info("writer for %s stopped: %r", self.address, exc)
+            self._drain_queue()
+            self.closing = True
+            self.abort()
 
-    async def finish(self, grace: float = 5.0) -> None:
-        """Stop the writer once the socket is done (a requested close gets ``grace`` s)."""
+    async def finish(self) -> None:
+        """Stop the writer once the socket is done (a requested close gets its timeout)."""
         if self.closing and not self.writer.done():
             with contextlib.suppress(TimeoutError, asyncio.CancelledError, Exception):
-                await asyncio.wait_for(asyncio.shield(self.writer), grace)
+                await asyncio.wait_for(asyncio.shield(self.writer), self.config.close_timeout + 1)
         self.closing = True
+        self._drain_queue()
         if not self.writer.done():
             self.writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self.writer
 
 
+CONNS_KEY = web.AppKey("conns", set[WsConn])
+
+
 def client_address(request: web.Request, trust_forwarded: bool) -> str:
-    """The address join attempts are counted against."""
+    """The address join attempts are counted against.
+
+    Behind a reverse proxy the right-most ``X-Forwarded-For`` entry is the one our proxy added
+    (the address it saw); entries to its left were sent by the client and may be forged.
+    """
     if trust_forwarded:
         forwarded = request.headers.get("X-Forwarded-For", "")
-        first = forwarded.split(",")[0].strip()
-        if first:
-            return first
+        last = forwarded.split(",")[-1].strip()
+        if last:
+            return last
     return request.remote or "unknown"
 
 
@@ -108,15 +191,31 @@ def _utf8_size(text: str) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
-async def ws_handler(request: web.Request) -> web.WebSocketResponse:
+async def ws_handler(request: web.Request) -> web.StreamResponse:
     """``GET /ws``: one signalling client."""
     hub = request.app[HUB_KEY]
     config = hub.config
+    address = client_address(request, config.trust_forwarded)
+    cap = request.app[CAP_KEY]
+    if config.trust_forwarded and not cap.acquire(address):  # the proxy's own address is exempt
+        return web.Response(status=429, text="too many connections from this address")
+    try:
+        return await _serve_ws(request, hub, address)
+    finally:
+        if config.trust_forwarded:
+            cap.release(address)
+
+
+async def _serve_ws(request: web.Request, hub: Hub, address: str) -> web.WebSocketResponse:
+    config = hub.config
+    # one byte over 4x the limit: aiohttp refuses frames of exactly max_msg_size
     ws = web.WebSocketResponse(
-        max_msg_size=config.max_frame_bytes * 4, heartbeat=config.heartbeat or None
+        max_msg_size=config.max_frame_bytes * 4 + 1, heartbeat=config.heartbeat or None
     )
     await ws.prepare(request)
-    conn = WsConn(ws, client_address(request, config.trust_forwarded), config)
+    conn = WsConn(ws, address, config, request.transport)
+    conns = request.app[CONNS_KEY]
+    conns.add(conn)
     try:
         async for msg in ws:
             if conn.closing:
@@ -144,8 +243,9 @@ async def ws_handler(request: web.Request) -> web.WebSocketResponse:
     finally:
         hub.leave(conn)
         await conn.finish()
+        conns.discard(conn)
         if not ws.closed:
-            await ws.close()
+            await conn._close_now(WSCloseCode.OK)
     return ws
 
 
@@ -160,11 +260,24 @@ def make_app(config: ServerConfig | None = None) -> web.Application:
     app = web.Application()
     hub = Hub(config)
     app[HUB_KEY] = hub
+    app[CONNS_KEY] = set()
+    app[CAP_KEY] = AddressCap(config.max_conns_per_address)
+
+    async def going_away(app: web.Application) -> None:
+        """Server stopping: every socket gets close 1001 at once (or is aborted)."""
+        conns: set[WsConn] = app[CONNS_KEY]
+        live = list(conns)
+        for conn in live:
+            conn.cut_off(WSCloseCode.GOING_AWAY)
+        writers = [conn.writer for conn in live]
+        if writers:
+            await asyncio.wait(writers, timeout=config.close_timeout + 1)
 
     async def stop_bots(_app: web.Application) -> None:
         if hub.bots is not None:
             hub.bots.stop_all()
 
+    app.on_shutdown.append(going_away)
     app.on_cleanup.append(stop_bots)
     site = StaticSite(config.static_dir)
     app.router.add_get("/healthz", healthz)
@@ -173,3 +286,28 @@ def make_app(config: ServerConfig | None = None) -> web.Application:
     app.router.add_get("/r/{code}", site.index)
     app.router.add_get("/{path:.*}", site.asset)
     return app
+
+
+async def start_server(
+    config: ServerConfig, host: str, port: int
+) -> tuple[web.AppRunner, CappedTCPSite]:
+    """Start the application on ``host:port`` (0: any free port); returns runner and site.
+
+    ``request_timeout`` bounds how long a connection may take to send a complete request head
+    (and how long an idle keep-alive connection stays open). Connections per client address
+    are capped at the socket level, except behind a trusted proxy, where every connection comes
+    from the proxy and WebSockets are counted per forwarded address instead.
+    """
+    app = make_app(config)
+    runner = web.AppRunner(
+        app,
+        keepalive_timeout=config.request_timeout,
+        shutdown_timeout=config.close_timeout + 1,
+        handle_signals=False,
+        access_log=None,
+    )
+    await runner.setup()
+    cap = AddressCap(0 if config.trust_forwarded else config.max_conns_per_address)
+    site = CappedTCPSite(runner, host, port, cap)
+    await site.start()
+    return runner, site

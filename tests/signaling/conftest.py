@@ -13,17 +13,20 @@ import aiohttp
 import pytest
 from aiohttp import web
 
+from signaling import server as server_module
 from signaling.config import ServerConfig
-from signaling.server import make_app
 
 TIMEOUT = 5.0
 
 
 class Server:
-    """A running server: its base URLs and a client session."""
+    """A running server: its base URLs, a client session and (in-process) its application."""
 
-    def __init__(self, base: str, session: aiohttp.ClientSession) -> None:
+    def __init__(
+        self, base: str, session: aiohttp.ClientSession, app: web.Application | None = None
+    ) -> None:
         self.base = base
+        self.app = app
         self.ws_url = base.replace("http://", "ws://") + "/ws"
         self.session = session
 
@@ -93,15 +96,12 @@ async def start_server(tmp_path: Path) -> AsyncIterator[StartServer]:
     async def start(**overrides: Any) -> Server:
         overrides.setdefault("static_dir", tmp_path / "dist")
         config = replace(ServerConfig(), **overrides)
-        runner = web.AppRunner(make_app(config))
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
+        runner, site = await server_module.start_server(config, "127.0.0.1", 0)
         runners.append(runner)
-        port = runner.addresses[0][1]
+        port = site.port
         session = aiohttp.ClientSession()
         sessions.append(session)
-        return Server(f"http://127.0.0.1:{port}", session)
+        return Server(f"http://127.0.0.1:{port}", session, runner.app)
 
     yield start
     for session in sessions:

@@ -38,8 +38,8 @@ async def test_slow_client_is_closed_with_1013() -> None:
     assert sock.closed_with == 1013
 
 
-def test_client_address_uses_forwarded_only_when_trusted() -> None:
-    headers = {"X-Forwarded-For": "203.0.113.9, 10.0.0.1"}
+def test_client_address_takes_the_proxy_added_forwarded_entry_only_when_trusted() -> None:
+    headers = {"X-Forwarded-For": "198.51.100.1, 203.0.113.9"}  # client-sent, then proxy-added
     request = make_mocked_request("GET", "/ws", headers=headers)
     assert client_address(request, trust_forwarded=True) == "203.0.113.9"
     assert client_address(request, trust_forwarded=False) != "203.0.113.9"
