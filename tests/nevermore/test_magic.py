@@ -439,3 +439,48 @@ def test_an_added_suit_card_counts_toward_a_ravens_return() -> None:
     )
     assert logged(out, "Ворон добавляет к картам «Победа»")
     assert not out["raven"][0] and out["health"][0] == 4
+
+
+def test_blooding_adds_one_to_spite_damage() -> None:
+    out = play(
+        [
+            player("А", [R, R, V, V, H], magic=["spite"], vp=1),
+            player("Б", [A, H, V, H, R], magic=["blooding"]),
+            player("В", [R, V, H, A, R]),
+        ],
+        [
+            {"seat": 0, "play": "spite"},
+            {"seat": 0, "phase": "choose", "pick": 2},
+            {"seat": 1, "play": "blooding", "window": "damaged"},
+        ],
+    )
+    assert logged(out, "В получает 3 повреждений (Злоба)")
+
+
+def test_blooding_on_the_flock_adds_one_to_the_chosen_player() -> None:
+    out = play(
+        [
+            player("А", [X, X, X, X, X]),
+            player("Б", [A, H, V, H, R], magic=["blooding"]),
+            player("В", [R, V, H, A, R], health=2),
+        ],
+        [
+            {"seat": 1, "play": "blooding", "window": "damaged"},
+            {"seat": 1, "phase": "choose", "pick": 2},
+        ],
+    )
+    assert logged(out, "В получает 2 повреждений (стая воронов)")
+    assert out["raven"][2] and out["vp"][1] == 1  # the extra point was lethal: Б scores it
+
+
+def test_heal_answers_any_lethal_damage_not_only_attacks() -> None:
+    out = play(
+        [
+            player("А", [X, X, X, X, X]),
+            player("Б", [A, H, V, H, R]),
+            player("В", [R, V, H, A, R], health=1, magic=["heal"]),
+        ],
+        [{"seat": 2, "play": "heal", "window": "rescue"}],
+    )
+    assert logged(out, "В исцеляется на 2")
+    assert not out["raven"][2] and out["health"][2] == 2

@@ -586,17 +586,16 @@ class Flow:
         flocks = [s for s in priority(g) if got.get(str(s))]
         if not flocks:
             return
+        hits = []
         for s in flocks:
             log(g, f"{name(g, s)}: стая воронов! Раунд заканчивается.")
             g["collected"][s] += ["raven"] * (5 - len(g["collected"][s]))
-            for other in priority(g):
-                if other != s:
-                    damage(g, other, 1, s, "стая воронов")
+            hits.append(self.harm([(o, 1) for o in priority(g) if o != s], s, "стая воронов"))
             gain_vp(g, s, 1, "стая воронов")
         while g["agenda"] and g["agenda"][0]["k"] != "end_round":
             g["agenda"].pop(0)
         shadow = [{"k": "draw_magic", "seat": s, "pile": "shadow", "count": 1} for s in flocks]
-        self.push(g, *shadow)
+        self.push(g, *hits, *shadow)
 
     def t_draw_magic(self, g: G, task: dict[str, Any]) -> None:
         if self.restock_first(g, task, task["pile"], task["count"]):
@@ -790,7 +789,7 @@ class Flow:
                 self.ask(g, seat, "attack", picks, {"amount": amount})
         elif suit == "healing":
             if betrayed:
-                damage(g, seat, amount, None, "Лечение обращено")
+                self.push(g, self.harm([(seat, amount)], None, "Лечение обращено"))
                 return
             at_max = g["hp"][seat] >= g["max_hp"]
             gain_health(g, seat, amount)
@@ -814,21 +813,57 @@ class Flow:
         else:
             targets = [pick]
             log(g, f"{name(g, seat)} атакует {name(g, pick)} на {amount}.")
-        g["attack"] = {
-            "attacker": seat,
-            "targets": targets,
-            "amount": amount,
-            "all": pick == "all",
-            "bolster": [],
-            "retribution": [],
-            "blooding": [],
-        }
+        self.open_hit(g, seat, targets, [amount] * len(targets), "атака", attack=True)
+        g["attack"]["all"] = pick == "all"
         order = priority(g)
         self.push(
             g,
             {"k": "window", "w": "attacked", "order": order, "i": 0},
             {"k": "hit", "i": 0},
         )
+
+    def open_hit(
+        self,
+        g: G,
+        source: int | None,
+        targets: list[int],
+        amounts: list[int],
+        why: str,
+        attack: bool = False,
+    ) -> None:
+        """Start a damage event (``g["attack"]``; an event already open is kept underneath)."""
+        if g.get("attack") is not None:
+            g.setdefault("outer_hits", []).append(g["attack"])
+        g["attack"] = {
+            "attacker": source,
+            "targets": targets,
+            "amounts": amounts,
+            "amount": amounts[0] if amounts else 0,
+            "why": why,
+            "is_attack": attack,
+            "all": False,
+            "bolster": [],
+            "retribution": [],
+            "blooding": [],
+        }
+
+    def harm(self, hits: list[tuple[int, int]], source: int | None, why: str) -> dict[str, Any]:
+        """The task of a damage event that is not an attack: opponents' damage opens a window
+        for «Кровотечение» (everyone but the dealer of the damage), and any damage that would turn
+        a player into a raven a window for «Исцеление» (``t_hit``)."""
+        return {"k": "harm", "hits": [[t, a] for t, a in hits], "source": source, "why": why}
+
+    def t_harm(self, g: G, task: dict[str, Any]) -> None:
+        hits = [(t, a) for t, a in task["hits"] if a > 0 and not g["raven"][t]]
+        if not hits:
+            return
+        source = task["source"]
+        self.open_hit(g, source, [t for t, _ in hits], [a for _, a in hits], task["why"])
+        tasks: list[dict[str, Any]] = []
+        if source is not None:
+            order = [s for s in priority(g) if s != source]
+            tasks.append({"k": "window", "w": "damaged", "order": order, "i": 0})
+        self.push(g, *tasks, {"k": "hit", "i": 0})
 
     def t_hit(self, g: G, task: dict[str, Any]) -> None:
         att = g["attack"]
@@ -842,8 +877,8 @@ class Flow:
             gain_health(g, target, att["amount"])
             self.push(g, {"k": "hit", "i": i + 1})
             return
-        extra = len(att["blooding"]) if not att["all"] else 0
-        total = att["amount"] + extra
+        extra = 0 if att["all"] else sum(1 for _, t in att["blooding"] if t == target)
+        total = att["amounts"][i] + extra
         after = g["hp"][target] - total
         self.push(g, {"k": "hit_apply", "i": i, "total": total, "extra": extra})
         if after <= 0 and not g["raven"][target] and g["magic"][target] and not g["fx"]["no_heal"]:
@@ -861,15 +896,23 @@ class Flow:
             g["hp"][target] += healed
         total, extra = task["total"], task["extra"]
         source = att["attacker"]
-        if extra and g["hp"][target] - att["amount"] > 0 >= g["hp"][target] - total:
-            source = att["blooding"][0]
-        damage(g, target, total, source, "атака")
+        if extra and g["hp"][target] - att["amounts"][i] > 0 >= g["hp"][target] - total:
+            source = next(s for s, t in att["blooding"] if t == target)  # its point was lethal
+        damage(g, target, total, source, att["why"])
         self.push(g, {"k": "hit", "i": i + 1})
 
     def finish_attack(self, g: G) -> None:
         att = g.pop("attack")
-        for s in att["retribution"]:
-            damage(g, att["attacker"], 2, s, "Возмездие")
+        outer = g.get("outer_hits")
+        if outer:
+            g["attack"] = outer.pop()
+        if not outer:
+            g.pop("outer_hits", None)
+        if not att["is_attack"]:
+            return
+        self.push(
+            g, *[self.harm([(att["attacker"], 2)], s, "Возмездие") for s in att["retribution"]]
+        )
         if att["all"]:
             gain_vp(g, att["attacker"], 2, "удар по всем")
 
@@ -895,9 +938,16 @@ class Flow:
             return
         targets = [s for s in ctx["targets"] if not g["raven"][s]]
         log(g, f"{name(g, seat)} (ворон) клюёт: {', '.join(name(g, s) for s in targets)}.")
-        for s in targets:
-            damage(g, s, 1, seat, "клевок")
-        if targets and not humans(g):
+        if targets:
+            self.push(
+                g,
+                self.harm([(s, 1) for s in targets], seat, "клевок"),
+                {"k": "peck_end", "seat": seat},
+            )
+
+    def t_peck_end(self, g: G, task: dict[str, Any]) -> None:
+        seat = task["seat"]
+        if not humans(g):
             to_human(g, seat)
             finish(g, seat, f"Клевок {name(g, seat)} обратил всех людей в воронов — он побеждает!")
 
@@ -958,23 +1008,21 @@ class Flow:
             g,
             "Скрытые вороны: " + ", ".join(f"{name(g, s)} {c}" for s, c in enumerate(counts) if c),
         )
-        for _holder, cid in fx["passive"]:
-            if cid == "penance":
-                for s in priority(g):
-                    if counts[s]:
-                        damage(g, s, counts[s], None, "Кара")
+        tasks = [
+            self.harm([(s, counts[s]) for s in priority(g) if counts[s]], None, "Кара")
+            for _holder, cid in fx["passive"]
+            if cid == "penance"
+        ]
         leaders, top, second = majority(counts)
         if fx["punish_raven"]:
             log(g, "Скрытые вороны не приносят карт магии Тени.")
-            return
-        self.push(
-            g,
-            *[
+        else:
+            tasks += [
                 {"k": "draw_magic", "seat": s, "pile": "shadow", "count": top - second}
                 for s in priority(g)
                 if s in leaders
-            ],
-        )
+            ]
+        self.push(g, *tasks)
 
     def t_end_round(self, g: G, task: dict[str, Any]) -> None:
         for s in priority(g):

@@ -48,6 +48,9 @@ class Magic:
         if w in ("rescue", "light_played"):
             return False
         window = self.cat.window(cid, raven)
+        if w == "damaged":  # an opponent's damage that is not an attack: only «Кровотечение»
+            hit = g.get("attack")
+            return cid == "blooding" and hit is not None and seat != hit["attacker"]
         if w == "attacked":
             att = g.get("attack")
             if window != "attacked" or att is None:
@@ -256,7 +259,15 @@ class Magic:
         g["fx"]["betray"] = True
 
     def e_blooding(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
-        g["attack"]["blooding"].append(seat)
+        targets = [t for t in g["attack"]["targets"] if not g["raven"][t]]
+        if len(targets) == 1:
+            self.a_blooding(g, {}, seat, targets[0])
+        elif targets:  # damage to several players: the extra point goes to the one it chooses
+            self.flow.ask(g, seat, "blooding", targets, {})
+
+    def a_blooding(self, g: G, ctx: dict[str, Any], seat: int, target: int) -> None:
+        g["attack"]["blooding"].append([seat, target])
+        log(g, f"{name(g, seat)}: Кровотечение — +1 повреждение для {name(g, target)}.")
 
     def e_entomb(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         g["entombed"] = g["round"] + 1
@@ -329,9 +340,8 @@ class Magic:
 
     def e_spite(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         if raven:
-            for s in priority(g):
-                if s != seat:
-                    damage(g, s, 1, seat, "Злоба")
+            hits = [(s, 1) for s in priority(g) if s != seat]
+            self.flow.push(g, self.flow.harm(hits, seat, "Злоба"))
             return
         gain_vp(g, seat, -1, "Злоба")
         targets = [s for s in humans(g) if s != seat]
@@ -339,7 +349,7 @@ class Magic:
             self.flow.ask(g, seat, "spite", targets, {})
 
     def a_spite(self, g: G, ctx: dict[str, Any], seat: int, target: int) -> None:
-        damage(g, target, 2, seat, "Злоба")
+        self.flow.push(g, self.flow.harm([(target, 2)], seat, "Злоба"))
 
     def e_summon(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         if raven:
@@ -371,9 +381,8 @@ class Magic:
         g["fx"]["darkening"].append(seat)
 
     def e_withering(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
-        for s in priority(g):
-            if s != seat:
-                damage(g, s, 1, seat, "Увядание")
+        hits = [(s, 1) for s in priority(g) if s != seat]
+        self.flow.push(g, self.flow.harm(hits, seat, "Увядание"))
 
     # ----- cards that act later ----------------------------------------------------------------
 
@@ -416,7 +425,9 @@ class Magic:
         log(g, f"{name(g, seat)} забирает карту магии Света у {name(g, ctx['from'])} (Дань).")
 
     def t_waning(self, g: G, task: dict[str, Any]) -> None:
-        damage(g, task["target"], task["count"], task["seat"], "Тусклый свет")
+        self.flow.push(
+            g, self.flow.harm([(task["target"], task["count"])], task["seat"], "Тусклый свет")
+        )
 
     def discard_light(self, g: G, seat: int, count: int) -> None:
         light = sorted(s for s in g["magic"][seat] if pile_of(g, s) == "light")[:count]
@@ -431,7 +442,7 @@ class Magic:
             return
         most = max(g["hp"][s] for s in victims)
         victim = next(s for s in victims if g["hp"][s] == most)
-        damage(g, victim, amount, seat, "Иссушение")
+        self.flow.push(g, self.flow.harm([(victim, amount)], seat, "Иссушение"))
 
 
 __all__ = ["TOKENS", "Magic"]
