@@ -12,6 +12,11 @@ log = logging.getLogger(__name__)
 BOT_NAMES = [f"Бот {i}" for i in range(1, 10)]
 
 
+def free_bot_name(taken: set[str]) -> str | None:
+    """The first bot name not in ``taken`` (casefolded names), or None."""
+    return next((n for n in BOT_NAMES if n.casefold() not in taken), None)
+
+
 class BotLauncher:
     """Starts and stops bot processes, per room."""
 
@@ -30,16 +35,14 @@ class BotLauncher:
         """True when ``name`` in ``room`` is one of our bots."""
         return name in self.rooms.get(room, {})
 
-    def launch(self, room: str, taken: set[str]) -> str:
-        """Start a bot in ``room`` under the first free bot name; returns the name."""
-        name = next(n for n in BOT_NAMES if n.casefold() not in taken)
+    def launch(self, room: str, name: str, seed: int = 0) -> None:
+        """Start a bot called ``name`` in ``room``."""
         command = [sys.executable, "-m", "signaling.peer", "--server", self.server_url]
         command += ["--room", room, "--name", name, "--play", self.policy]
-        command += ["--seed", str(len(taken))]
+        command += ["--seed", str(seed)]
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
         self.rooms.setdefault(room, {})[name] = process
         log.info("bot %s started in room %s (pid %d)", name, room, process.pid)
-        return name
 
     def stop_room(self, room: str) -> None:
         """Stop every bot of ``room``."""

@@ -1,4 +1,8 @@
-"""Rooms and peers of the signalling server: pure state, no I/O."""
+"""Rooms and peers of the signalling server: pure state, no I/O.
+
+Times are wall-clock seconds (``time.time()``), so that a room stored in Redis means the same to
+every process of a shared tier.
+"""
 
 from __future__ import annotations
 
@@ -65,10 +69,20 @@ class Peer:
     role: Role
     order: int
     resume: str = field(default_factory=new_resume_token, repr=False)
+    node: str = "local"  # the server process that holds this peer's socket
 
     def public(self) -> dict[str, Any]:
         """The PEER object of the wire protocol."""
         return {"id": self.id, "name": self.name, "role": self.role, "order": self.order}
+
+    def dump(self) -> dict[str, Any]:
+        """Everything, for storage."""
+        return {**self.public(), "resume": self.resume, "node": self.node}
+
+    @staticmethod
+    def load(obj: dict[str, Any]) -> Peer:
+        """The inverse of ``dump``."""
+        return Peer(obj["id"], obj["name"], obj["role"], obj["order"], obj["resume"], obj["node"])
 
 
 @dataclass
@@ -80,8 +94,34 @@ class Room:
     counter: int = 0
     departed: dict[str, tuple[Peer, float]] = field(default_factory=dict)
     emptied_at: float | None = None
+    bots: dict[str, str] = field(default_factory=dict)  # bot name -> node that started it
 
-    def add(self, name: str, role: Role, order: int | None = None) -> Peer:
+    def dump(self) -> dict[str, Any]:
+        """A JSON-able snapshot (resume secrets included: for the server's store only)."""
+        return {
+            "code": self.code,
+            "peers": [p.dump() for p in self.peers.values()],
+            "counter": self.counter,
+            "departed": [[p.dump(), t] for p, t in self.departed.values()],
+            "emptied_at": self.emptied_at,
+            "bots": self.bots,
+        }
+
+    @staticmethod
+    def load(obj: dict[str, Any]) -> Room:
+        """The inverse of ``dump``."""
+        peers = [Peer.load(p) for p in obj["peers"]]
+        departed = [(Peer.load(p), float(t)) for p, t in obj["departed"]]
+        return Room(
+            code=obj["code"],
+            peers={p.id: p for p in peers},
+            counter=obj["counter"],
+            departed={p.resume: (p, t) for p, t in departed},
+            emptied_at=obj["emptied_at"],
+            bots=dict(obj["bots"]),
+        )
+
+    def add(self, name: str, role: Role, order: int | None = None, node: str = "local") -> Peer:
         """Seat a peer: with the next join order, or with a reclaimed one."""
         peer_id = new_peer_id()
         while peer_id in self.peers:
@@ -89,7 +129,7 @@ class Room:
         if order is None:
             self.counter += 1
             order = self.counter
-        peer = Peer(id=peer_id, name=name, role=role, order=order)
+        peer = Peer(id=peer_id, name=name, role=role, order=order, node=node)
         self.peers[peer_id] = peer
         self.emptied_at = None
         return peer
@@ -98,7 +138,7 @@ class Room:
         """Drop a peer, remembering its seat for a resume; returns it, or None."""
         peer = self.peers.pop(peer_id, None)
         if peer is not None:
-            now = time.monotonic()
+            now = time.time()
             self.departed[peer.resume] = (peer, now)
             if not self.peers:
                 self.emptied_at = now
@@ -106,7 +146,7 @@ class Room:
 
     def reclaim(self, resume: str | None, name: str, grace: float) -> Peer | None:
         """The seat a reloading page left within ``grace`` seconds, if token and name match."""
-        now = time.monotonic()
+        now = time.time()
         self.departed = {k: v for k, v in self.departed.items() if now - v[1] <= grace}
         found = self.departed.get(resume or "")
         if found is None or found[0].name.casefold() != name.casefold():
@@ -116,7 +156,7 @@ class Room:
 
     def expired(self, grace: float) -> bool:
         """True for a room that has stood empty longer than ``grace`` seconds."""
-        return self.emptied_at is not None and time.monotonic() - self.emptied_at > grace
+        return self.emptied_at is not None and time.time() - self.emptied_at > grace
 
     def roster(self) -> list[dict[str, Any]]:
         """Every peer's public object, in join order."""
@@ -135,6 +175,10 @@ class Room:
             if peer.name.casefold() == key:
                 return peer
         return None
+
+    def humans(self) -> bool:
+        """True while someone other than a bot started for this room is here."""
+        return any(p.name not in self.bots for p in self.peers.values())
 
     def count(self, role: Role) -> int:
         """How many peers hold this role."""

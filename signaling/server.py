@@ -14,8 +14,9 @@ from signaling.config import ServerConfig
 from signaling.guard import AddressCap, CappedTCPSite
 from signaling.hub import Hub, error
 from signaling.limits import TokenBucket
-from signaling.rooms import Peer, Room
+from signaling.rooms import Peer
 from signaling.static import StaticSite
+from signaling.store import Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,7 @@ class WsConn:
         self.address = address
         self.transport = transport
         self.config = config
-        self.room: Room | None = None
+        self.room: str | None = None
         self.peer: Peer | None = None
         self.bucket = TokenBucket(config.msg_rate, config.msg_burst)
         self.strikes = 0
@@ -239,9 +240,12 @@ async def _serve_ws(request: web.Request, hub: Hub, address: str) -> web.WebSock
                 conn.send(error("too-big", f"frames are at most {config.max_frame_bytes} bytes"))
                 conn.close(WSCloseCode.MESSAGE_TOO_BIG)
                 break
-            hub.handle_text(conn, text)
+            await hub.handle_text(conn, text)
     finally:
-        hub.leave(conn)
+        try:
+            await hub.leave(conn)
+        except StoreUnavailable as exc:  # the room store will expire the seat on its own
+            log.warning("could not take %s out of its room: %s", address, exc)
         await conn.finish()
         conns.discard(conn)
         if not ws.closed:
@@ -254,11 +258,11 @@ async def healthz(request: web.Request) -> web.Response:
     return web.Response(text="ok")
 
 
-def make_app(config: ServerConfig | None = None) -> web.Application:
-    """Build the server application."""
+def make_app(config: ServerConfig | None = None, store: Store | None = None) -> web.Application:
+    """Build the server application (rooms in ``store``; in memory by default)."""
     config = config or ServerConfig()
     app = web.Application()
-    hub = Hub(config)
+    hub = Hub(config, store)
     app[HUB_KEY] = hub
     app[CONNS_KEY] = set()
     app[CAP_KEY] = AddressCap(config.max_conns_per_address)
@@ -273,12 +277,15 @@ def make_app(config: ServerConfig | None = None) -> web.Application:
         if writers:
             await asyncio.wait(writers, timeout=config.close_timeout + 1)
 
-    async def stop_bots(_app: web.Application) -> None:
-        if hub.bots is not None:
-            hub.bots.stop_all()
+    async def start_hub(_app: web.Application) -> None:
+        await hub.start()
 
+    async def close_hub(_app: web.Application) -> None:
+        await hub.close()
+
+    app.on_startup.append(start_hub)
     app.on_shutdown.append(going_away)
-    app.on_cleanup.append(stop_bots)
+    app.on_cleanup.append(close_hub)
     site = StaticSite(config.static_dir)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/ws", ws_handler)
@@ -289,7 +296,7 @@ def make_app(config: ServerConfig | None = None) -> web.Application:
 
 
 async def start_server(
-    config: ServerConfig, host: str, port: int
+    config: ServerConfig, host: str, port: int, store: Store | None = None
 ) -> tuple[web.AppRunner, CappedTCPSite]:
     """Start the application on ``host:port`` (0: any free port); returns runner and site.
 
@@ -298,7 +305,7 @@ async def start_server(
     are capped at the socket level, except behind a trusted proxy, where every connection comes
     from the proxy and WebSockets are counted per forwarded address instead.
     """
-    app = make_app(config)
+    app = make_app(config, store)
     runner = web.AppRunner(
         app,
         keepalive_timeout=config.request_timeout,
