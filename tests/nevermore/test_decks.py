@@ -33,17 +33,18 @@ def bots(n: int, seed: int) -> dict[int, Any]:
 def test_one_main_deck_of_sixty_and_the_two_magic_decks(max_rounds: int) -> None:
     config = {"seats": 4, "max_rounds": max_rounds}
     decks = RULES.hidden_decks(config)
-    assert list(decks) == ["main", "light", "shadow"]
-    assert [len(cards) for cards in decks.values()] == [60, 25, 25]
+    assert list(decks) == ["main", "light", "shadow", "tokens"]
+    assert [len(cards) for cards in decks.values()] == [60, 25, 25, 4]
     assert Counter(decks["main"]) == Counter(dict.fromkeys(RULES.cat.deck("main"), 12))
     t = LocalTable(RULES, config, seed=1)
-    assert sorted(t.slot_card) == list(range(110))
+    assert sorted(t.slot_card) == list(range(114))
     g = t.state
-    assert g["total_slots"] == 110
+    assert g["total_slots"] == 114
     assert {p: (v["base"], v["size"]) for p, v in g["piles"].items()} == {
         "main": (0, 60),
         "light": (60, 25),
         "shadow": (85, 25),
+        "tokens": (110, 4),
     }
 
 

@@ -484,3 +484,27 @@ def test_heal_answers_any_lethal_damage_not_only_attacks() -> None:
     )
     assert logged(out, "В исцеляется на 2")
     assert not out["raven"][2] and out["health"][2] == 2
+
+
+def test_scrye_looks_at_a_token_order_that_exists_before_the_draft() -> None:
+    from engine.games.nevermore.scenario import ScenarioRun
+
+    run = ScenarioRun(
+        {
+            "players": three(N1, ["scrye"]),
+            "round": 2,
+            "tokens": ["healing", "victory", "attack", "radiance"],
+            "moves": [{"seat": 0, "play": "scrye"}, {"seat": 0, "phase": "choose", "pick": "none"}],
+        }
+    )
+    seen: dict[int, list[str | None]] = {}
+    while run.table.state["round"] <= 2 and not run.table.state["over"]:
+        g = run.table.state
+        if g["need"]["phase"] == "seal" and not seen:  # after the draft, before any token
+            tokens = g["piles"]["tokens"]["draw"]
+            seen = {s: [run.table.knowledge[s].cards.get(t) for t in tokens] for s in (0, 1)}
+        run.table.step(run.policy)
+    assert seen[0] == ["healing", "victory", "attack", "radiance"]  # the scryer saw the order
+    assert seen[1] == [None] * 4  # nobody else did
+    called = [x.split(": ")[1].rstrip(".") for x in run.table.state["log"] if "называет масть" in x]
+    assert called == ["Лечение", "Победа", "Атака", "Сияние"]

@@ -1,4 +1,4 @@
-"""«Невермор» through the real fair-play table: four in-process peers, a mental-poker deck of 110
+"""«Невермор» through the real fair-play table: four in-process peers, a mental-poker deck of 114
 cards (one main deck of 60, Light and Shadow of 25), a full game and the final audit.
 
 Between rounds the table reveals the main deck's unshown slots and re-shuffles all 60 of them; the
@@ -30,7 +30,7 @@ async def test_a_four_player_game_plays_to_an_audited_end_through_the_table() ->
         assert all(peer.errors == [] for peer in peers), [p.errors for p in peers]
         table = peers[0].table
         assert {peer.table.digest() for peer in peers} == {table.digest()}
-        assert table.layout.total == 110
+        assert table.layout.total == 114
         state = table.state
         assert state["need"]["kind"] == "terminal", state["need"]
         assert state["over"]

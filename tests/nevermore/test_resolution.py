@@ -197,18 +197,17 @@ def test_skulking_ravens_draw_shadow_cards() -> None:
     assert out["magic"][1] == []
 
 
-def test_first_round_tokens_are_fixed_and_later_ones_are_chance() -> None:
+def test_first_round_tokens_are_fixed_and_later_ones_lie_face_down() -> None:
     out = play(
         [player("А", [A, H, R, V, X]), player("Б", [A, H, R, V, X]), player("В", [A, H, R, V, X])],
         stop="game",
         max_rounds=2,
-        chance=[3, 0, 1, 0],
     )
     called = [line for line in out["log"] if line.startswith("Раздающий называет")]
     words = [line.split(": ")[1].rstrip(".") for line in called]
     assert words[:4] == ["Атака", "Лечение", "Сияние", "Победа"]
-    assert len(words) == 8
-    assert words[4] == "Победа"
+    assert len(words) == 8 and sorted(words[4:]) == sorted(words[:4])
+    assert logged(out, "Жетоны Раскрытия перемешаны и выложены рубашкой вверх.")
 
 
 def test_radiance_ties_draw_light_cards_nearest_the_dealer_first() -> None:

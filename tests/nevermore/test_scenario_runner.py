@@ -32,11 +32,11 @@ def test_a_later_round_with_its_dealer_direction_and_token_order() -> None:
     assert out["round"] == 4  # stopped at the start of the next round
 
 
-def test_a_later_round_without_tokens_draws_them_by_chance() -> None:
+def test_a_later_round_reveals_its_face_down_tokens_one_by_one() -> None:
     out = play(
         [player("А", [A, A, V, H, H]), player("Б", [R, R, V, H, A]), player("В", [R, V, H, H, R])],
         round=2,
-        chance=[3, 0, 1, 0],
+        tokens=["victory", "attack", "radiance", "healing"],
     )
     calls = [line for line in out["log"] if line.startswith("Раздающий называет масть")]
     assert [c.split(": ")[1].rstrip(".") for c in calls] == ["Победа", "Атака", "Сияние", "Лечение"]

@@ -136,6 +136,10 @@ class Flow:
 
     def check_card(self, g: G, slot: int, cid: object) -> None:
         pile = pile_of(g, slot)
+        if pile == "tokens":
+            if cid not in TOKENS:
+                raise IllegalAction(f"жетон {cid!r} не из жетонов Раскрытия")
+            return
         ok = cid in SUITS if pile == "main" else cid in self.cat.magic
         if not ok or (pile != "main" and self.cat.magic[str(cid)]["deck"] != pile):
             raise IllegalAction(f"карта {cid!r} не из колоды слота {slot}")
@@ -241,6 +245,13 @@ class Flow:
         if slots:
             self.shuffle_back(g, "main", slots, "new_deck")
 
+    def t_new_tokens(self, g: G, task: dict[str, Any]) -> None:
+        self.shuffle_back(g, "tokens", pile_slots(g, "tokens"), "new_tokens")
+
+    def s_new_tokens(self, g: G, ctx: dict[str, Any]) -> None:
+        self.back_in_pile(g, "tokens", ctx["slots"])
+        log(g, "Жетоны Раскрытия перемешаны и выложены рубашкой вверх.")
+
     def s_new_deck(self, g: G, ctx: dict[str, Any]) -> None:
         self.back_in_pile(g, "main", ctx["slots"])
         log(g, "Основная колода собрана и перемешана.")
@@ -306,15 +317,19 @@ class Flow:
         log(g, f"— Раунд {r}. Раздаёт {name(g, g['dealer'])}, передача {arrow}. —")
         # a scenario may start at a later round with the deck and the token order arranged
         preset = g.pop("preset", None)
-        if r == 1 or (preset and preset.get("plan")):
-            g["plan"] = list(preset["plan"] if preset and preset.get("plan") else g["first_plan"])
-            g["pool"] = []
+        if r == 1:
+            g["plan"] = list(g["first_plan"])  # face up in the very first round
+        g["pool"] = []
         order = priority(g)
         # Round one deals from the deck the first dealer was found with; later rounds from the
-        # whole main deck, gathered and re-shuffled.
-        tasks: list[dict[str, Any]] = [{"k": "new_deck"}] if r > 1 and not preset else []
+        # whole main deck, gathered and re-shuffled, and the four tokens are laid face down in a
+        # secret order before the draft (so «Видение» has an order to look at). A scenario's later
+        # round comes with both arranged.
+        fresh = r > 1 and not preset
+        tasks: list[dict[str, Any]] = [{"k": "new_deck"}] if fresh else []
         tasks += [
             {"k": "deal"},
+            *([{"k": "new_tokens"}] if fresh else []),
             {"k": "window", "w": "before_draft", "order": order, "i": 0},
             {"k": "draft"},
             {"k": "window", "w": "before_resolution", "order": order, "i": 0},
@@ -612,10 +627,18 @@ class Flow:
         elif g["plan"]:
             self.set_token(g, g["plan"].pop(0))
         else:
-            self.chance(g, "token", len(g["pool"]), {})
+            slot = draw(g, "tokens")
+            if slot is None:  # cannot happen: four tokens for four calls
+                raise IllegalAction("жетоны Раскрытия кончились")
+            g["discard"].append(slot)
+            self.reveal(g, [slot], "token", {"slot": slot})
 
-    def c_token(self, g: G, ctx: dict[str, Any], value: int) -> None:
-        self.set_token(g, g["pool"][value])
+    def r_token(self, g: G, ctx: dict[str, Any]) -> None:
+        suit = card(g, ctx["slot"]) or ""
+        if suit in g["revealed"]:  # already called by a «Видение» order that was given up
+            self.push(g, {"k": "token"})
+            return
+        self.set_token(g, suit)
 
     def i_scry_token(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
         opened = action.get("open")

@@ -95,14 +95,21 @@ class Magic:
             log(g, "В этом раунде никто не получает здоровье.")
         else:
             gain_health(g, seat, 1)
-        self.flow.push(g, *[{"k": "fix_token"} for _ in g["pool"]], {"k": "show_plan"})
+        self.flow.push(g, {"k": "aid_tokens"}, {"k": "show_plan"})
 
-    def t_fix_token(self, g: G, task: dict[str, Any]) -> None:
-        if g["pool"]:
-            self.flow.chance(g, "fix_token", len(g["pool"]), {})
+    def t_aid_tokens(self, g: G, task: dict[str, Any]) -> None:
+        """The face-down tokens still to come are turned face up, in their order."""
+        slots = list(g["piles"]["tokens"]["draw"]) if not g["plan"] else []
+        if slots:
+            self.flow.reveal(g, slots, "aid_tokens", {"slots": slots})
 
-    def c_fix_token(self, g: G, ctx: dict[str, Any], value: int) -> None:
-        g["plan"].append(g["pool"].pop(value))
+    def r_aid_tokens(self, g: G, ctx: dict[str, Any]) -> None:
+        for slot in ctx["slots"]:
+            g["piles"]["tokens"]["draw"].remove(slot)
+            g["discard"].append(slot)
+            suit = card(g, slot)
+            if suit not in g["revealed"]:
+                g["plan"].append(suit)
 
     def t_show_plan(self, g: G, task: dict[str, Any]) -> None:
         words = {"attack": "Атака", "healing": "Лечение", "radiance": "Сияние", "victory": "Победа"}
@@ -320,6 +327,10 @@ class Magic:
         g["attack"]["retribution"].append(seat)
 
     def e_scrye(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
+        hidden = [s for s in g["piles"]["tokens"]["draw"] if card(g, s) is None]
+        if hidden and not g["plan"]:  # the face-down order: the scryer alone sees it
+            g["peek"][seat].extend(hidden)
+            log(g, f"{name(g, seat)} тайно смотрит порядок жетонов Раскрытия.")
         picks: list[Any] = ["none"]
         if g["hp"][seat] > 1:
             picks.append("hp")

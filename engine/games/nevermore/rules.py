@@ -17,9 +17,11 @@ Secret choices (see ``docs/nevermore-rules-map.md``):
   the slot); ``pass`` ends the seat's turn in the window; public choices are
   ``{"type": "choose", "seat", "pick"}``.
 
-Hidden decks: ``main`` (60), ``light`` and ``shadow`` (25 each). Table steps: REVEAL phases
-``dealer``, ``played``, ``brilliance``; RESHUFFLE phases ``new_deck`` (the main deck between
-rounds) and ``restock`` (a pile topped up with its discards).
+Hidden decks: ``main`` (60), ``light`` and ``shadow`` (25 each), ``tokens`` (the four resolution
+tokens). Table steps: REVEAL phases ``dealer``, ``played``, ``brilliance``, ``token`` (the next
+face-down token), ``aid_tokens`` («Помощь»: all the rest); RESHUFFLE phases ``new_deck`` (the main
+deck between rounds), ``new_tokens`` (the tokens laid face down at the start of a round after the
+first) and ``restock`` (a pile topped up with its discards).
 """
 
 from __future__ import annotations
@@ -77,7 +79,10 @@ class NevermoreRules(Rules[G]):
     def hidden_decks(self, config: Mapping[str, JSON]) -> dict[str, list[str]]:
         """The main deck (60 cards, re-shuffled by the table between rounds), Light and Shadow."""
         self.max_rounds(config)
-        return {deck: self.cat.deck(deck) for deck, _ in deck_layout()}
+        return {
+            deck: list(TOKENS) if deck == "tokens" else self.cat.deck(deck)
+            for deck, _ in deck_layout()
+        }
 
     def new_game(self, config: Mapping[str, JSON]) -> G:
         n = config.get("seats", 4)

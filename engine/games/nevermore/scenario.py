@@ -119,10 +119,13 @@ class ScenarioRun:
             shadow += [c for c in rest if self.cat.magic[c]["deck"] == "shadow"]
         light += self._cards(data.get("light_top", []), self.cat.magic, "light_top")
         shadow += self._cards(data.get("shadow_top", []), self.cat.magic, "shadow_top")
+        later = self.round > 1 and self.tokens is not None
         return {
             "main": main,
             "light": self._complete(light, self.cat.deck("light"), "колоде Света"),
             "shadow": self._complete(shadow, self.cat.deck("shadow"), "колоде Тени"),
+            # a later round's face-down tokens lie in the order given (round one's are face up)
+            "tokens": list(self.tokens) if later and self.tokens else list(TOKENS),
         }
 
     @staticmethod
@@ -156,12 +159,12 @@ class ScenarioRun:
                 g["magic"][seat].append(slot)
         if not data.get("draft", False):
             g["fx"]["freeze"] = True
-        if self.tokens is not None:
+        if self.tokens is not None and self.round == 1:
             g["first_plan"] = list(self.tokens)
         g["dir"] = self.direction
         if self.round > 1:
             g["round"] = self.round - 1
-            g["preset"] = {"plan": list(self.tokens) if self.tokens is not None else None}
+            g["preset"] = True
         if "entomb" in self.in_force:
             g["entombed"] = self.round
         self.table.sync()

@@ -1,8 +1,9 @@
 """The «Невермор» game data: the set-up, slot bookkeeping, draws, seat order and the log.
 
-The state is one JSON dict ``g`` (see ``new_state``). Hidden cards are slots of three hidden decks,
+The state is one JSON dict ``g`` (see ``new_state``). Hidden cards are slots of four hidden decks,
 numbered globally in the order of ``deck_layout``: ``main`` (60 slots), ``light`` and ``shadow``
-(25 each), 110 slots in all. Each pile keeps its draw order as a list of slots
+(25 each), and the four resolution tokens (``tokens``), 114 slots in all. Each pile keeps its draw
+order as a list of slots
 (``piles[p]["draw"]``, drawn from the front). The main deck is gathered and re-shuffled by the
 table between rounds (a REVEAL of its slots whose identity is not public yet, then a RESHUFFLE of
 all 60); a pile that runs short in the middle of a round is topped up with its own discards,
@@ -21,8 +22,9 @@ ZONES = ("hand", "magic", "extra", "placed", "shown", "killed", "look")
 
 
 def deck_layout() -> list[tuple[str, int]]:
-    """``(deck name, size)`` for every hidden deck, in slot order."""
-    return [("main", MAIN_SIZE), ("light", MAGIC_SIZE), ("shadow", MAGIC_SIZE)]
+    """``(deck name, size)`` for every hidden deck, in slot order; ``tokens`` holds the four
+    resolution tokens, laid face down in a secret order every round after the first."""
+    return [("main", MAIN_SIZE), ("light", MAGIC_SIZE), ("shadow", MAGIC_SIZE), ("tokens", 4)]
 
 
 def new_state(n: int, names: list[str], max_rounds: int) -> G:
