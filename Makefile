@@ -4,13 +4,13 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: play test setup site chromium lint bench
+.PHONY: play test setup site chromium redis lint bench
 
 play: site
 	@echo "Open http://$(HOST):$(PORT)/ in a browser. Friends on your network: make play HOST=0.0.0.0"
 	$(PYTHON) -m signaling --host $(HOST) --port $(PORT)
 
-test: site chromium lint
+test: site chromium redis lint
 	@# Browser tests run in a loopback-only network namespace: nothing can leave this machine.
 	unshare -rn sh -c 'ip link set lo up && $(PYTHON) -m pytest $(PYTEST_ARGS)'; \
 	  status=$$?; if [ $$status -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$status
@@ -25,6 +25,9 @@ site: setup
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 	@command -v unshare >/dev/null && command -v ip >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq util-linux iproute2; }
+
+redis:
+	@command -v redis-server >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
 
 lint:
 	$(PYTHON) -m ruff check .

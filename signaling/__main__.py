@@ -14,6 +14,7 @@ from pathlib import Path
 from signaling.bots import BotLauncher
 from signaling.config import ServerConfig
 from signaling.server import HUB_KEY, start_server
+from signaling.store import StoreUnavailable
 
 LIMIT_HELP = {
     "max_frame_bytes": "largest accepted WebSocket frame",
@@ -38,6 +39,8 @@ LIMIT_HELP = {
     "max_bots": "bots on this server",
     "bot_server": "signalling URL the bots dial (default: ws://127.0.0.1:PORT/ws)",
     "trust_forwarded": "take the client address from X-Forwarded-For (behind a reverse proxy)",
+    "redis": "redis://HOST:PORT/DB or unix:///PATH: share rooms with every process using it",
+    "node_ttl": "with --redis: seconds after which a silent process's peers are removed",
 }
 
 
@@ -67,7 +70,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             default=value,
             help=f"{LIMIT_HELP.get(f.name, f.name)} (default {value})",
         )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    check_args(parser, args)
+    return args
+
+
+def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse values no server can run with, with a clear message."""
+    if not 0 <= args.port <= 65535:
+        parser.error(f"--port must be 0-65535, not {args.port}")
+    if args.redis and not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        parser.error(f"--redis must be a redis://, rediss:// or unix:// URL, not {args.redis!r}")
+    if args.node_ttl <= 0:
+        parser.error("--node-ttl must be positive")
 
 
 def config_from_args(args: argparse.Namespace) -> ServerConfig:
@@ -100,7 +115,10 @@ def raise_fd_limit() -> None:
 
 async def serve(config: ServerConfig, host: str, port: int) -> None:
     """Serve until SIGTERM or SIGINT, then close every socket with 1001 and stop."""
-    runner, site = await start_server(config, host, port)
+    try:
+        runner, site = await start_server(config, host, port)
+    except (StoreUnavailable, ValueError, OSError) as exc:
+        raise SystemExit(f"python -m signaling: {exc}") from None
     hub = runner.app[HUB_KEY]
     if config.bots and hub.bots is None:  # port 0: the bots dial the port we got
         dial = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host

@@ -38,3 +38,5 @@ class ServerConfig:
     max_bots_per_room: int = 5
     max_bots: int = 20
     bot_server: str = ""
+    redis: str = ""
+    node_ttl: float = 5.0

@@ -42,6 +42,9 @@ class Conn(Protocol):
     def kick(self, code: str, message: str) -> None:
         """Send an error frame and close the connection."""
 
+    def close(self, code: int) -> None:
+        """Close after the frames already queued."""
+
 
 def error(code: str, message: str) -> dict[str, Any]:
     """An error frame."""
@@ -297,7 +300,22 @@ class Hub:
             self.bots.stop_room(message["stop-bots"])
 
     async def reap_node(self, node: str, rooms: list[str]) -> None:
-        """A node died: its peers leave their rooms (the others get ``peer-left``)."""
+        """A node died: its peers leave their rooms (the others get ``peer-left``).
+
+        When the node is this one (the shared store lost sight of us for a while), every socket
+        is closed with 1012 (service restart) so that its page reconnects and resumes.
+        """
+        if node == self.node:
+            held, self.conns = self.conns, {}
+            for conn in held.values():
+                conn.room, conn.peer = None, None
+                conn.close(1012)
+            by_room: dict[str, list[str]] = {}
+            for code, peer_id in held:
+                by_room.setdefault(code, []).append(peer_id)
+            for code, ids in by_room.items():
+                await self._remove(code, ids)  # no-op where another node already did it
+            return
         for code in rooms:
             room = await self.store.get(code)
             if room is None:

@@ -261,6 +261,10 @@ async def healthz(request: web.Request) -> web.Response:
 def make_app(config: ServerConfig | None = None, store: Store | None = None) -> web.Application:
     """Build the server application (rooms in ``store``; in memory by default)."""
     config = config or ServerConfig()
+    if store is None and config.redis:
+        from signaling.redis_store import RedisStore  # only a shared tier needs the client
+
+        store = RedisStore(config, config.redis)
     app = web.Application()
     hub = Hub(config, store)
     app[HUB_KEY] = hub

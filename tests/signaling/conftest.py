@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
@@ -15,6 +16,7 @@ from aiohttp import web
 
 from signaling import server as server_module
 from signaling.config import ServerConfig
+from tests.signaling.redis_proc import running_redis
 
 TIMEOUT = 5.0
 
@@ -87,27 +89,38 @@ async def sync(ws: aiohttp.ClientWebSocketResponse) -> None:
 StartServer = Callable[..., Awaitable[Server]]
 
 
-@pytest.fixture
-async def start_server(tmp_path: Path) -> AsyncIterator[StartServer]:
-    """Factory: start a server with config overrides; all are stopped at teardown."""
+@pytest.fixture(params=["memory", "redis"])
+async def start_server(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[StartServer]:
+    """Factory: start a server with config overrides; all are stopped at teardown.
+
+    Every test runs twice: with rooms in memory (the default) and with rooms in a real Redis
+    (``--redis``), which must behave the same to a client.
+    """
     runners: list[web.AppRunner] = []
     sessions: list[aiohttp.ClientSession] = []
+    async with contextlib.AsyncExitStack() as stack:
+        redis_url = None
+        if request.param == "redis":
+            redis_url = (await stack.enter_async_context(running_redis())).url
 
-    async def start(**overrides: Any) -> Server:
-        overrides.setdefault("static_dir", tmp_path / "dist")
-        config = replace(ServerConfig(), **overrides)
-        runner, site = await server_module.start_server(config, "127.0.0.1", 0)
-        runners.append(runner)
-        port = site.port
-        session = aiohttp.ClientSession()
-        sessions.append(session)
-        return Server(f"http://127.0.0.1:{port}", session, runner.app)
+        async def start(**overrides: Any) -> Server:
+            overrides.setdefault("static_dir", tmp_path / "dist")
+            if redis_url:
+                overrides.setdefault("redis", redis_url)
+            config = replace(ServerConfig(), **overrides)
+            runner, site = await server_module.start_server(config, "127.0.0.1", 0)
+            runners.append(runner)
+            session = aiohttp.ClientSession()
+            sessions.append(session)
+            return Server(f"http://127.0.0.1:{site.port}", session, runner.app)
 
-    yield start
-    for session in sessions:
-        await session.close()
-    for runner in runners:
-        await runner.cleanup()
+        yield start
+        for session in sessions:
+            await session.close()
+        for runner in runners:
+            await runner.cleanup()
 
 
 @pytest.fixture
