@@ -7,6 +7,7 @@ for a tier of several processes). A peer whose socket is on another process is r
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Protocol
 
@@ -61,6 +62,8 @@ class Hub:
         self.conns: dict[tuple[str, str], Conn] = {}
         self.bots = BotLauncher(config.bot_server) if config.bots and config.bot_server else None
         self.store.set_local_rooms(lambda: {code for code, _ in self.conns})
+        self.pending: list[tuple[str, list[str]]] = []  # departures the store missed
+        self.retry: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Connect the store (a shared one starts delivering messages for this node)."""
@@ -70,6 +73,8 @@ class Hub:
         """Stop the bots and release the store."""
         if self.bots is not None:
             self.bots.stop_all()
+        if self.retry is not None:
+            self.retry.cancel()
         await self.store.close()
 
     async def handle_text(self, conn: Conn, text: str) -> None:
@@ -231,7 +236,24 @@ class Hub:
         if code is None or peer is None:
             return
         self.conns.pop((code, peer.id), None)
-        await self._remove(code, [peer.id])
+        try:
+            await self._remove(code, [peer.id])
+        except StoreUnavailable:
+            self.pending.append((code, [peer.id]))  # once the store is back, it leaves
+            if self.retry is None or self.retry.done():
+                self.retry = asyncio.create_task(self._retry_departures())
+            raise
+
+    async def _retry_departures(self) -> None:
+        """Take out of their rooms the peers that left while the store was unreachable."""
+        while self.pending:
+            await asyncio.sleep(1.0)
+            code, ids = self.pending[0]
+            try:
+                await self._remove(code, ids)
+            except StoreUnavailable:
+                continue
+            self.pending.pop(0)
 
     async def _remove(self, code: str, ids: list[str]) -> None:
         """Take peers out of a room, tell the rest, stop bots left on their own."""

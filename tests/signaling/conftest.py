@@ -86,6 +86,15 @@ async def sync(ws: aiohttp.ClientWebSocketResponse) -> None:
     assert await recv(ws) == {"type": "pong"}
 
 
+async def left_room(server: Server, code: str, timeout: float = TIMEOUT) -> None:
+    """Wait until the in-process server has taken every closed socket out of room ``code``."""
+    assert server.app is not None
+    store = server.app[server_module.HUB_KEY].store
+    async with asyncio.timeout(timeout):
+        while (room := await store.get(code)) is not None and room.peers:
+            await asyncio.sleep(0.01)
+
+
 StartServer = Callable[..., Awaitable[Server]]
 
 

@@ -163,11 +163,13 @@ async def test_redis_restart_mid_game_is_survived(spawn: SpawnNode, redis_server
     n1, n2 = await spawn(), await spawn()
     a, ja = await create(n1.server, "A")
     b, jb = await join(n2.server, ja["room"], "B")
-    await recv(a)
+    gone, jg = await join(n2.server, ja["room"], "Gone")
+    await recv(a), await recv(a), await recv(b)
     await redis_server.stop()
     await send(a, {"type": "signal", "to": jb["you"], "data": 0})
     await expect_error(a, "unavailable")  # said, and the socket stays open
     await sync(a)
+    await gone.close()  # leaves while Redis is away: it must leave once Redis is back
     await redis_server.start()  # its append-only file still holds the room
     async with asyncio.timeout(20):
         attempt = 0
@@ -180,6 +182,8 @@ async def test_redis_restart_mid_game_is_survived(spawn: SpawnNode, redis_server
             except TimeoutError:
                 continue
     assert frame == {"type": "signal", "from": ja["you"], "data": frame["data"]}
+    seen = await frames_until(a, lambda fs: any(f["type"] == "peer-left" for f in fs))
+    assert seen[-1] == {"type": "peer-left", "peer": jg["you"], "host": ja["you"]}
     c, jc = await join(n1.server, ja["room"], "C")  # the room survived the restart
     assert [p["name"] for p in jc["roster"]] == ["A", "B", "C"]
     for ws in (a, b, c):

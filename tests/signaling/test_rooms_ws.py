@@ -11,6 +11,7 @@ from tests.signaling.conftest import (
     create,
     expect_error,
     join,
+    left_room,
     recv,
     send,
     sync,
@@ -93,6 +94,7 @@ async def test_empty_room_vanishes_after_the_grace_period(start_server: StartSer
     server = await start_server(resume_grace=0)
     a, ja = await create(server, "A")
     await a.close()
+    await left_room(server, ja["room"])
     ws = await server.ws()
     await send(ws, {"type": "join", "room": ja["room"], "name": "B"})
     await expect_error(ws, "no-room")
