@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.model import canonical_json
+from engine.protocol.transport import BusEndpoint
 from tests.engine.harness import Harness, make_table, play
 
 
@@ -36,3 +37,16 @@ class Never:
 
     async def choose(self, *args: Any) -> Any:
         return None
+
+
+def stranger(h: Harness, name: str = "intruder") -> BusEndpoint:
+    """A bus endpoint of somebody not at the table (what it is sent goes nowhere)."""
+    endpoint = h.bus.endpoints.get(name)
+    if endpoint is None:
+        endpoint = h.bus.endpoint(name)
+
+        async def sink(sender: str, message: str) -> None:
+            return None
+
+        endpoint.on_receive(sink)
+    return endpoint

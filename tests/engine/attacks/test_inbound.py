@@ -10,7 +10,7 @@ import pytest
 
 from engine.protocol.envelope import make_envelope
 from engine.protocol.wire import MAX_DEPTH
-from tests.engine.attacks.common import Never, digests, wire
+from tests.engine.attacks.common import Never, digests, stranger, wire
 from tests.engine.harness import Harness, make_table, play
 
 
@@ -65,9 +65,9 @@ async def test_a_malformed_frame_is_refused_and_every_peer_goes_on(frame: str) -
 
 async def test_a_stranger_is_refused_before_its_frame_is_parsed() -> None:
     h = await quiet_table()
-    stranger = h.bus.endpoint("intruder")
-    stranger.send("p0", nested(100_000))
-    stranger.send("p1", wire({"k": "sync", "from": 0}))
+    intruder = stranger(h)
+    intruder.send("p0", nested(100_000))
+    intruder.send("p1", wire({"k": "sync", "from": 0}))
     sent_before = h.bus.messages
     await h.settle()
     assert all(any(e.peer == "intruder" for e in p.errors) for p in h.peers[:2])
