@@ -1,0 +1,182 @@
+"""Checking the host's word: checkpoints and equivocation, held posts forwarded, timeouts over
+held moves refused, votes to depose a censoring or silent host, and the takeover."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.protocol.envelope import (
+    Entry,
+    Envelope,
+    entry_signature_ok,
+    envelope_shape_error,
+    envelope_signature_ok,
+    make_envelope,
+)
+from engine.protocol.errors import ProtocolError
+from engine.protocol.peer_state import (
+    PeerState,
+    safe_hash,
+    wire_text,
+)
+from engine.protocol.watch import votes_needed
+
+
+class HostWatch(PeerState):
+    """Checking the host's word."""
+
+    async def _receive_checkpoint(self, message: dict[str, Any], sender: str) -> None:
+        seq, digest, hsig, host = (message.get(k) for k in ("seq", "hash", "hsig", "host"))
+        if not (isinstance(seq, int) and isinstance(digest, str) and isinstance(hsig, str)):
+            raise ProtocolError(sender, "checkpoint is malformed")
+        if seq < len(self.table.hashes) and self.table.hashes[seq] == digest:
+            return  # it agrees with an entry we checked already: nothing to verify
+        member = self.table.member(host) if isinstance(host, str) else None
+        if member is None or not await entry_signature_ok(
+            self.backend, member.sign, seq, digest, hsig
+        ):
+            raise ProtocolError(sender, "checkpoint carries no valid host signature")
+        assert isinstance(host, str)
+        if seq < len(self.table.hashes):
+            if self.table.hashes[seq] != digest and self.table.log[seq]["host"] == host:
+                self._equivocation(host)
+        elif len(self.remote_checkpoints) < 4096:
+            self.remote_checkpoints[seq] = (digest, hsig, host)
+
+    async def _check_equivocation(self, seq: int, entry: Entry, sender: str) -> None:
+        host = entry.get("host")
+        member = self.table.member(host) if isinstance(host, str) else None
+        if member is not None and await entry_signature_ok(
+            self.backend, member.sign, entry.get("seq"), safe_hash(entry), entry.get("hsig")
+        ):
+            if self.table.log[min(seq, len(self.table.log) - 1)]["host"] == host:
+                assert isinstance(host, str)
+                self._equivocation(host)
+            return
+        raise ProtocolError(sender, f"conflicting entry {seq} without a valid host signature")
+
+    def _equivocation(self, host: str) -> None:
+        self.halted = f"host {host} sent different log entries to different peers"
+        self._note(ProtocolError(host, "equivocation: two signed log entries with one number"))
+
+    async def _watch_host(self, now: float) -> None:
+        """Forward held posts to the host; vote against a host that is silent while something
+        waits on it, or that leaves a valid post unsequenced; take over with a majority."""
+        if self.is_host:
+            return
+        table = self.table
+        for envelope in self.pending.to_forward(now):
+            self.transport.send(self.host, wire_text({"k": "post", "m": envelope}))
+        silent = now - self.last_progress > self.host_timeout
+        # Someone waits on the host: a post, or a real-time node only it can settle.
+        expected = bool(self.outbox or self.pending.posts) or table.racing() is not None
+        if expected and not table.paused and silent:
+            await self._vote("fell silent")
+        elif not table.paused:
+            for held in self.pending.posts.values():
+                if now - held.since > self.host_timeout and await self._valid_now(held.envelope):
+                    await self._vote(f"left a move of {held.envelope['from']} unsequenced")
+                    break
+        await self._take_over()
+
+    async def _valid_now(self, envelope: Envelope) -> bool:
+        """Whether the host could sequence ``envelope`` as the next entry (a dry run)."""
+        try:
+            await self.table.check_message(envelope, envelope["from"])
+            await self.table._plan(envelope, self.host)
+        except ProtocolError:
+            return False
+        except Exception:  # a post that breaks a check is not valid either
+            return False
+        return True
+
+    async def _vote(self, why: str) -> None:
+        """Vote once, at this point of the log, to depose the host; tell every peer."""
+        table = self.table
+        if self.seat is None or self.seat in table.out or not self._once(("vote", len(table.log))):
+            return
+        self._note(ProtocolError(self.host, f"host {why}; voting to replace it"))
+        body = {"t": "depose", "host": self.host}
+        vote = await make_envelope(
+            self.backend, self.bundle.sign, self.room, self.game, self.id, table.head, body
+        )
+        self.votes.add(vote)
+        self.transport.broadcast(wire_text({"k": "vote", "m": vote}))
+
+    async def _receive_vote(self, vote: Any, sender: str) -> None:
+        table = self.table
+        if envelope_shape_error(vote) is not None:
+            raise ProtocolError(sender, "vote is malformed")
+        body = vote["body"]
+        if body.get("t") != "depose" or vote["from"] not in table.voters():
+            raise ProtocolError(sender, "vote from a peer that cannot vote")
+        if body.get("host") != self.host:
+            return  # about another host: nothing to count
+        if vote["prev"] != table.head:
+            # The old host fell silent mid-broadcast: whoever is behind catches up from the
+            # other (entries are host-signed, so any peer may pass them on), then votes again.
+            if vote["prev"] in table.hashes:
+                start = table.hashes.index(vote["prev"]) + 1
+                if self._once(("vote-entries", sender, start)):
+                    entries = table.log[start : start + 32]
+                    self.transport.send(sender, wire_text({"k": "entries", "e": entries}))
+            elif self._once(("vote-sync", sender, vote["prev"])):
+                self.transport.send(sender, wire_text({"k": "sync", "from": len(table.log)}))
+            return
+        member = table.member(vote["from"])
+        assert member is not None
+        if not await envelope_signature_ok(self.backend, member.sign, vote):
+            raise ProtocolError(sender, "vote carries a bad signature")
+        self.votes.add(vote)
+        await self._take_over()
+
+    async def _take_over(self) -> None:
+        """The successor sequences ``takeover`` once a majority has voted at this point."""
+        table = self.table
+        if table.successor() != self.id or self.is_host:
+            return
+        ballots = self.votes.at(self.host, table.head)
+        if len(ballots) < votes_needed(len(table.voters())):
+            return
+        if not self._once(("takeover", len(table.log))):
+            return
+        envelope = await make_envelope(
+            self.backend,
+            self.bundle.sign,
+            self.room,
+            self.game,
+            self.id,
+            table.head,
+            {"t": "takeover", "votes": ballots},
+        )
+        await self._sequence(envelope, self.id)
+
+    async def _check_timeout(self, entry: Entry) -> None:
+        """Refuse a host ``timeout`` that comes before the seat's time was up, or for a seat whose
+        valid post this peer has held (and forwarded) for a while: that is censorship."""
+        body = entry["msg"]["body"] if isinstance(entry.get("msg"), dict) else {}
+        seat = body.get("seat") if isinstance(body, dict) else None
+        table = self.table
+        if body.get("t") != "timeout" or not isinstance(seat, int) or not 0 <= seat < table.seats:
+            return
+        now = self.clock()
+        host = self.host
+        for envelope in self.pending.held_from(table.seat_member(seat).peer, now):
+            if await self._valid_now(envelope):
+                await self._vote(f"timed out seat {seat} although its move was sent")
+                raise ProtocolError(host, f"censored seat {seat}: timed it out over its move")
+        owed = table.obligations().get(seat)
+        if owed is not None and not table.paused:
+            started = self.since.get(self._timer_key(seat, owed), now)
+            if now - started < table.timer_for(owed):
+                raise ProtocolError(host, f"timed out seat {seat} before its time was up")
+
+    def _timer_key(self, seat: int, owed: str) -> tuple[Any, ...]:
+        table = self.table
+        return (seat, owed, table.stage, table.round, table.chance_event, len(table.given))
+
+    def _start_timers(self) -> None:
+        """Each obligation's timer starts when this peer accepts the entry that makes it due."""
+        now = self.clock()
+        for seat, owed in self.table.obligations().items():
+            self.since.setdefault(self._timer_key(seat, owed), now)

@@ -1,0 +1,550 @@
+"""The table's state and what follows from it alone: roster, obligations, slot keys and epochs,
+leaving and halting, and the engine transitions every kind of entry ends in.
+
+``TableState`` holds every field; the mixins in ``table_*`` add the checks of each kind of message
+and ``Table`` (``table.py``) puts them together. Nothing here reads the network or the clock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.model import (
+    Action,
+    Decision,
+    IllegalAction,
+    Kind,
+    Knowledge,
+    Rules,
+    canonical_json,
+)
+from engine.fairness import sharing
+from engine.fairness.backends.base import CryptoBackend
+from engine.fairness.deck import (
+    DeckLayout,
+    DeckTranscript,
+    ShuffleSeed,
+    check_key,
+)
+from engine.protocol.envelope import (
+    Entry,
+    genesis_hash,
+)
+from engine.protocol.errors import ProtocolError
+
+CHAIN_LENGTH = 256
+HOST_ONLY = {"start", "pause", "resume", "hurry", "kick", "timeout", "auto", "takeover", "settle"}
+
+
+@dataclass(frozen=True)
+class Member:
+    """One roster line: a peer, its seat (``None``: spectator) and its public keys."""
+
+    peer: str
+    seat: int | None
+    sign: bytes
+    dh: bytes
+
+    def to_json(self) -> dict[str, Any]:
+        """Roster JSON."""
+        return {"peer": self.peer, "seat": self.seat, "sign": self.sign.hex(), "dh": self.dh.hex()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Member:
+        """Parse a roster line."""
+        seat = data["seat"]
+        if seat is not None and not isinstance(seat, int):
+            raise ValueError("seat must be an int or null")
+        return cls(str(data["peer"]), seat, bytes.fromhex(data["sign"]), bytes.fromhex(data["dh"]))
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """A move in the log that waits for its author's ``cardkeys``."""
+
+    seat: int
+    action: Action
+    commits: list[str]
+    slots: list[int]
+    seq: int
+
+
+@dataclass
+class TableState:
+    """Deterministic table state; one per peer (the fields, and what follows from them)."""
+
+    room: str
+    game: str
+    rules: Rules[Any]
+    backend: CryptoBackend
+    roster: list[Member]
+    log: list[Entry] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+    stage: str = "new"
+    host: str = ""
+    config: dict[str, Any] = field(default_factory=dict)
+    timer: int = 30
+    state: Any = None
+    round: int = 0
+    round_start: int = 0
+    node: tuple[str, str] = ("", "")
+    chance_event: int = 0
+    tips: dict[int, bytes] = field(default_factory=dict)
+    chain_last: dict[int, bytes] = field(default_factory=dict)
+    layout: DeckLayout = field(default_factory=lambda: DeckLayout(()))
+    cards: dict[int, str] = field(default_factory=dict)
+    decks: dict[str, DeckTranscript] = field(default_factory=dict)
+    # Verifiable sharing of each seat's escrow secret: its Feldman commitments, the boxed share of
+    # every other seat, shares made public on a holder's request, requests still unanswered, and
+    # the shares posted to recover a departed seat ({departed: {holder: share}}).
+    sharings: dict[int, list[sharing.Point]] = field(default_factory=dict)
+    share_boxes: dict[int, dict[int, str]] = field(default_factory=dict)
+    public_shares: dict[tuple[int, int], int] = field(default_factory=dict)
+    share_requests: list[tuple[int, int]] = field(default_factory=list)
+    recovery: dict[int, dict[int, int]] = field(default_factory=dict)
+    out: dict[int, str] = field(default_factory=dict)
+    recovered: dict[int, ShuffleSeed] = field(default_factory=dict)
+    recovered_chains: dict[int, bytes] = field(default_factory=dict)
+    blame: dict[int, str] = field(default_factory=dict)
+    given: set[tuple[int, int, int]] = field(default_factory=set)
+    boxes: list[tuple[int, int, str]] = field(default_factory=list)
+    revealed: dict[int, str] = field(default_factory=dict)
+    reveal_keys: dict[int, dict[int, int]] = field(default_factory=dict)
+    preimages: dict[int, bytes] = field(default_factory=dict)
+    commits: dict[int, list[tuple[str, int, str]]] = field(default_factory=dict)
+    # Where each seat's latest batch of commitments starts in ``commits[seat]``: openings name a
+    # commitment by its index within that batch, the index the game itself uses.
+    batches: dict[int, int] = field(default_factory=dict)
+    paused: bool = False
+    hurried: set[tuple[int, int]] = field(default_factory=set)
+    audits: dict[int, ShuffleSeed] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+    # Re-shuffles: every one started (epoch r is index r-1; abandoned ones stay for the audit),
+    # the one running now, each slot's current epoch (absent: 0, the initial shuffle), the card
+    # point under each revealed slot, and the reveals a re-shuffle superseded (slot, epoch, x).
+    # A logged move whose cards its author has still to show (commit, sequence, open), and
+    # every card shown so far as (seat, slot, card), re-derived by the audit.
+    awaiting: dict[int, Awaiting] = field(default_factory=dict)
+    openings: list[tuple[int, int, str]] = field(default_factory=list)
+    deposed: list[str] = field(default_factory=list)
+    reshuffles: list[DeckTranscript] = field(default_factory=list)
+    reshuffling: int | None = None
+    epochs: dict[int, int] = field(default_factory=dict)
+    points: dict[int, int] = field(default_factory=dict)
+    past_reveals: list[tuple[int, int, int]] = field(default_factory=list)
+    _digest: tuple[tuple[Any, ...], str] | None = None
+
+    def member(self, peer: str) -> Member | None:
+        """Roster line of ``peer``."""
+        return next((m for m in self.roster if m.peer == peer), None)
+
+    def seat_member(self, seat: int) -> Member:
+        """Roster line of the player in ``seat``."""
+        return next(m for m in self.roster if m.seat == seat)
+
+    @property
+    def seats(self) -> int:
+        """Number of player seats."""
+        return sum(1 for m in self.roster if m.seat is not None)
+
+    def present(self) -> list[int]:
+        """Seats still in the game, in order."""
+        return [s for s in range(self.seats) if s not in self.out]
+
+    @property
+    def head(self) -> str:
+        """Hash of the last entry (or the genesis hash)."""
+        return self.hashes[-1] if self.hashes else genesis_hash(self.room, self.game)
+
+    def digest(self) -> str:
+        """Hash of the game state and the public table facts: equal on peers with equal logs.
+
+        Everything it covers changes only while an entry is accepted, so it is computed once per
+        (head, stage, table facts) and kept: a page shows it on every redraw."""
+        key: tuple[Any, ...] = (self.head, self.stage, len(self.out), len(self.blame))
+        key += (len(self.revealed), len(self.epochs), self.reshuffling)
+        if self._digest is not None and self._digest[0] == key:
+            return self._digest[1]
+        facts: dict[str, Any] = {
+            "head": self.head,
+            "stage": self.stage,
+            "out": {str(k): v for k, v in sorted(self.out.items())},
+            "blame": {str(k): v for k, v in sorted(self.blame.items())},
+            "revealed": {str(k): v for k, v in sorted(self.revealed.items())},
+            "state": self.rules.state_hash(self.state) if self.state is not None else None,
+        }
+        if self.awaiting:
+            facts["awaiting"] = sorted(self.awaiting)
+        if self.epochs:
+            facts["epochs"] = {str(k): v for k, v in sorted(self.epochs.items())}
+        digest = hashlib.sha256(canonical_json(facts)).hexdigest()
+        self._digest = (key, digest)
+        return digest
+
+    def _shuffle_turn(self) -> dict[int, str]:
+        """The seat whose shuffle pass is next."""
+        first = next(iter(self.decks.values()), None)
+        if first is None:
+            return {}
+        if self.stage == "shuffle1":
+            done, key = len(first.pass1), "pass1"
+        else:
+            done, key = len(first.pass2), "pass2"
+        return {done: key} if done < self.seats else {}
+
+    def _reshuffle_turn(self) -> dict[int, str]:
+        """Whose pass of the running re-shuffle is next (``reshuffle1 r``, ``reshuffle2 r``)."""
+        if self.reshuffling is None:
+            return {}
+        transcript = self.reshuffles[self.reshuffling]
+        seats, epoch = transcript.seats, transcript.epoch
+        if transcript.hidden and len(transcript.pass0) < len(seats):
+            return {seats[len(transcript.pass0)]: f"reshuffle0 {epoch}"}
+        if len(transcript.pass1) < len(seats):
+            return {seats[len(transcript.pass1)]: f"reshuffle1 {epoch}"}
+        if len(transcript.pass2) < len(seats):
+            return {seats[len(transcript.pass2)]: f"reshuffle2 {epoch}"}
+        return {}
+
+    def pending_deliveries(self) -> dict[tuple[int, int], list[int]]:
+        """``(giver, receiver) → slots`` still owed, for present givers and receivers."""
+        owed: dict[tuple[int, int], list[int]] = {}
+        if self.stage != "play":
+            return owed
+        present = self.present()
+        for receiver in present:
+            for slot in sorted(self.rules.visible_slots(self.state, receiver)):
+                if slot in self.revealed:
+                    continue
+                for giver in present:
+                    if giver != receiver and (giver, receiver, slot) not in self.given:
+                        owed.setdefault((giver, receiver), []).append(slot)
+        return owed
+
+    def escrow_pending(self) -> list[int]:
+        """Seats out of the game whose secrets are not recovered yet."""
+        if self.stage not in ("play", "audit"):
+            return []
+        return [s for s in sorted(self.out) if s not in self.recovered]
+
+    @property
+    def threshold(self) -> int:
+        """Shares that rebuild one seat's escrow secret (0: this table shares nothing)."""
+        return sharing.threshold(self.seats)
+
+    def recovery_owed(self, departed: int) -> list[int]:
+        """Present seats that have not yet posted their share of ``departed``'s secret."""
+        posted = self.recovery.get(departed, {})
+        return [s for s in self.present() if s != departed and s not in posted]
+
+    def recoverable(self, departed: int) -> bool:
+        """Whether enough shares of ``departed``'s secret are posted or can still come."""
+        posted = len(self.recovery.get(departed, {}))
+        return self.threshold > 0 and posted + len(self.recovery_owed(departed)) >= self.threshold
+
+    def timer_for(self, owed: str) -> int:
+        """Seconds a seat has for what it owes: a move gets the game's timer for its phase
+        (``config["timers"][phase]``, else the table timer); automatic crypto steps get at least
+        a minute, so a slow device is not mistaken for a withholding one."""
+        if owed != "action":
+            return max(60, self.timer)
+        timers = self.config.get("timers") if isinstance(self.config, dict) else None
+        phase = self.rules.decision(self.state).phase if self.state is not None else ""
+        if isinstance(timers, dict) and isinstance(timers.get(phase), int):
+            return max(1, int(timers[phase]))
+        return self.timer
+
+    def racing(self) -> Decision | None:
+        """The RACE decision the game is at (real time), if it is at one and play may go on."""
+        if self.stage != "play" or self.state is None or self._blocked():
+            return None
+        decision = self.rules.decision(self.state)
+        return decision if decision.kind == Kind.RACE else None
+
+    def racing_node(self) -> bool:
+        """True at a real-time node of the game (whatever blocks it right now)."""
+        if self.stage != "play" or self.state is None:
+            return False
+        return self.rules.decision(self.state).kind == Kind.RACE
+
+    def obligations(self) -> dict[int, str]:
+        """What each seat must post now (one item per seat), for timers and for the driver."""
+        requests: dict[int, str] = {}
+        for dealer, holder in self.share_requests:
+            if dealer not in self.out:
+                requests.setdefault(dealer, f"share {holder}")
+        base = self._stage_obligations()
+        base.update(requests)
+        return base
+
+    def _stage_obligations(self) -> dict[int, str]:
+        result: dict[int, str] = {}
+        present = self.present()
+        if self.stage == "chains":
+            return {s: "chain" for s in present if s not in self.tips}
+        if self.stage in ("shuffle1", "shuffle2"):
+            return self._shuffle_turn()
+        if self.stage not in ("play", "audit"):
+            return result
+        pending_escrow = self.escrow_pending()
+        if pending_escrow and present:
+            departed = pending_escrow[0]
+            return {s: f"escrow {departed}" for s in self.recovery_owed(departed)}
+        if self.stage == "audit":
+            return {s: "audit" for s in present if s not in self.audits}
+        owed = self.pending_deliveries()
+        if owed:
+            for giver, receiver in sorted(owed):
+                result.setdefault(giver, f"deliver {receiver}")
+            return result
+        if self.awaiting:
+            waiting = {s: "cardkeys" for s in self.awaiting}
+            if self._blocked():
+                return waiting
+        decision = self.rules.decision(self.state)
+        if self.awaiting:
+            return {**{s: "action" for s in decision.seats}, **waiting}
+        if decision.kind == Kind.CHANCE:
+            return {s: "preimage" for s in present if s not in self.preimages}
+        if decision.kind == Kind.REVEAL:
+            return {s: "keys" for s in present if s not in self.reveal_keys}
+        if decision.kind == Kind.RESHUFFLE:
+            return self._reshuffle_turn()
+        if decision.kind in (Kind.MOVE, Kind.SIMULTANEOUS):
+            return {s: "action" for s in decision.seats}
+        # RACE: nobody owes anything; the host settles after the quiet countdown.
+        return result
+
+    def _blocked(self) -> bool:
+        """Whether the game must wait: escrow, deliveries, or a logged move still to show its
+        cards (at a simultaneous node the other seats' moves go on meanwhile)."""
+        if self.escrow_pending() or self.pending_deliveries():
+            return True
+        return bool(self.awaiting) and self.rules.decision(self.state).kind != Kind.SIMULTANEOUS
+
+    def successor(self) -> str:
+        """The peer that takes over sequencing when the present seats depose the host: the next
+        roster member after it that has not left."""
+        order = [m.peer for m in self.roster]
+        current = self.host or order[0]
+        index = order.index(current)
+        for step in range(1, len(order)):
+            member = self.roster[(index + step) % len(order)]
+            if member.seat is None or member.seat not in self.out:
+                return member.peer
+        return current
+
+    def voters(self) -> list[str]:
+        """The peers whose votes can depose the host: present seats other than the host."""
+        host = self.host or self.roster[0].peer
+        return [
+            m.peer
+            for m in self.roster
+            if m.seat is not None and m.seat not in self.out and m.peer != host
+        ]
+
+    def _leave(self, seat: int, reason: str, blamed: bool) -> None:
+        self.out[seat] = reason
+        if blamed:
+            self.blame.setdefault(seat, reason)
+        self.preimages.pop(seat, None)
+        self.reveal_keys.pop(seat, None)
+        self.awaiting.pop(seat, None)  # its move is void: the log chooses for the absent seat
+        running = self.reshuffling
+        if running is not None and seat in self.reshuffles[running].seats:
+            # A re-shuffle cannot finish without the departed seat's passes: it is abandoned
+            # (kept for the audit) and a fresh one, with a new epoch, starts among those present.
+            self.reshuffling = None
+
+    def _halt(self, seat: int | None, reason: str) -> None:
+        if seat is not None:
+            self.blame.setdefault(seat, reason)
+        self.stage = "halted"
+        if self.result is None:
+            self.result = {"aborted": reason}
+
+    def epoch(self, slot: int) -> int:
+        """The slot's current epoch: 0 after the initial shuffle, r after re-shuffle r."""
+        return self.epochs.get(slot, 0)
+
+    def _shuffle_of(self, slot: int, epoch: int | None) -> tuple[DeckTranscript, int]:
+        """The transcript that last keyed ``slot`` (at ``epoch``: that one) and its position."""
+        epoch = self.epoch(slot) if epoch is None else epoch
+        if epoch == 0:
+            transcript = self.decks[self.layout.deck_of(slot)]
+            return transcript, slot - transcript.first_slot
+        if not 0 < epoch <= len(self.reshuffles):
+            raise KeyError(f"no re-shuffle {epoch}")
+        transcript = self.reshuffles[epoch - 1]
+        return transcript, transcript.slots.index(slot)
+
+    def slot_seats(self, slot: int, epoch: int | None = None) -> list[int]:
+        """The seats whose keys mask ``slot`` (those of its latest shuffle)."""
+        return self._shuffle_of(slot, epoch)[0].seat_numbers(self.seats)
+
+    def slot_commitment(self, seat: int, slot: int, epoch: int | None = None) -> str:
+        """Seat's published commitment to its key for ``slot`` (at its current epoch)."""
+        transcript, position = self._shuffle_of(slot, epoch)
+        return transcript.commitments[transcript.seat_numbers(self.seats).index(seat)][position]
+
+    def final_x(self, slot: int, epoch: int | None = None) -> int:
+        """The fully keyed x-coordinate of a slot (at its current epoch)."""
+        transcript, position = self._shuffle_of(slot, epoch)
+        return transcript.final[position]
+
+    def slot_key_of(self, seed: ShuffleSeed, slot: int) -> int:
+        """The key a seed gives ``slot`` at its current epoch."""
+        return seed.slot_key(slot, self.epoch(slot))
+
+    def _slot_keys(self, slot: int, raw_keys: Any, name: str) -> list[int]:
+        """Every seat's key for ``slot`` (recovered ones from escrow), each checked against the
+        commitment that seat published when it shuffled."""
+        if not isinstance(raw_keys, dict):
+            raise ProtocolError(name, "opening carries no slot keys")
+        keys = []
+        for owner in self.slot_seats(slot):
+            if owner in self.recovered:
+                keys.append(self.slot_key_of(self.recovered[owner], slot))
+                continue
+            key = int.from_bytes(hex_bytes(raw_keys.get(str(owner)), 32, name, "slot key"), "big")
+            if not check_key(
+                self.room, self.game, owner, slot, key, self.slot_commitment(owner, slot)
+            ):
+                raise ProtocolError(
+                    name, f"slot {slot}: key of seat {owner} does not match its commitment"
+                )
+            keys.append(key)
+        return keys
+
+    def _engine_apply(
+        self,
+        action: Action,
+        name: str,
+        commits: Any,
+        seat: int,
+        points: dict[int, int] | None = None,
+    ) -> Any:
+        try:
+            new_state = self.rules.apply(self.state, action)
+        except IllegalAction as exc:
+            raise ProtocolError(name, f"illegal move: {exc}") from exc
+
+        def apply() -> None:
+            if commits:
+                phase = self.rules.decision(self.state).phase
+                self.batches[seat] = len(self.commits.get(seat, []))
+                self.commits.setdefault(seat, []).extend((c, self.round, phase) for c in commits)
+            for item in action.get("open", []) or []:
+                if isinstance(item, dict) and item.get("card") is not None:
+                    self.revealed[item["slot"]] = item["card"]
+                    if points and item["slot"] in points:
+                        self.points[item["slot"]] = points[item["slot"]]
+            self.state = new_state
+            self._new_node(seat)
+
+        return apply
+
+    def _new_node(self, acted: int | None = None) -> None:
+        """Start a new round when the game is at a new decision: another kind or phase, any
+        one-at-a-time node, or a simultaneous one that wants a move again from the seat that just
+        moved (the same phase twice in a row: a new call, not the rest of the old one)."""
+        decision = self.rules.decision(self.state)
+        node = (str(decision.kind), decision.phase)
+        again = decision.kind == Kind.SIMULTANEOUS and acted in decision.seats
+        if (
+            again
+            or node != self.node
+            or decision.kind
+            in (
+                Kind.MOVE,
+                Kind.REVEAL,
+                Kind.RESHUFFLE,
+                Kind.RACE,
+            )
+        ):
+            self.node = node
+            self.round += 1
+            self.round_start = len(self.log) - 1
+
+    def _apply_table_action(self, action: Action) -> None:
+        self.state = self.rules.apply(self.state, action)
+        self._new_node()
+
+    def knowledge_template(self, seat: int | None) -> Knowledge:
+        """Empty knowledge for a seat."""
+        return Knowledge(seat)
+
+    async def _advance(self) -> None:
+        """Table-made steps once every contribution is in (``Table``)."""
+        raise NotImplementedError
+
+
+DELIVERY_TAG = b"magic-table/delivery/v1\0"
+
+
+def hex_bytes(value: Any, size: int, name: str, what: str) -> bytes:
+    if not isinstance(value, str) or len(value) != 2 * size:
+        raise ProtocolError(name, f"{what} must be {size} bytes of hex")
+    try:
+        return bytes.fromhex(value)
+    except ValueError as exc:
+        raise ProtocolError(name, f"{what} is not hex") from exc
+
+
+# Fields a committed item may not carry: they belong to the move or to the table.
+RESERVED_FIELDS = frozenset(
+    {
+        "type",
+        "seat",
+        "open",
+        "show",
+        "keys",
+        "commit",
+        "seal",
+        "secret",
+        "nonce",
+        "item",
+        "index",
+        "card",
+        "point",
+        "step",
+    }
+)
+
+
+def committed_fields(choice: Any, name: str) -> dict[str, Any]:
+    """The fields a committed item adds to a move: a slot, a value, or a dict of plain fields."""
+    if isinstance(choice, dict):
+        bad = set(choice) & RESERVED_FIELDS
+        if bad:
+            raise ProtocolError(name, f"a committed item may not carry {sorted(bad)}")
+        if "slot" in choice and opened_slot(choice) is None:
+            raise ProtocolError(name, "a committed slot must be a slot number")
+        return dict(choice)
+    if opened_slot(choice) is not None:
+        return {"slot": choice}
+    return {"value": choice}
+
+
+def as_int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
+
+
+def json_loads(text: str) -> Any:
+    import json
+
+    return json.loads(text)
+
+
+def opened_slot(choice: Any) -> int | None:
+    """The hidden-deck slot a committed choice names (an int, or a dict with ``slot``), if any."""
+    slot = choice.get("slot") if isinstance(choice, dict) else choice
+    if isinstance(slot, int) and not isinstance(slot, bool):
+        return slot
+    return None
