@@ -14,7 +14,7 @@ import asyncio
 import json
 import time
 
-from engine.fairness import curve
+from engine.fairness import curve, sharing
 from engine.fairness.backends import available_backends, self_test
 from engine.fairness.backends.base import CryptoBackend
 from engine.fairness.deck import (
@@ -77,7 +77,30 @@ async def run(backend: CryptoBackend, seats: int) -> dict[str, float]:
     start = time.perf_counter()
     await audit_deck(backend, "bench", "g", transcript, seeds)
     audit = time.perf_counter() - start
-    return {"shuffle": shuffle, "deal": deal, "audit": audit, "bytes": wire, "messages": 2 * seats}
+    share = sharing_cost(seats)
+    return {
+        "shuffle": shuffle,
+        "deal": deal,
+        "audit": audit,
+        "bytes": wire,
+        "messages": 2 * seats,
+        "share": share,
+    }
+
+
+def sharing_cost(seats: int) -> float:
+    """Seconds one seat spends on the escrow sharing at a table of ``seats``: dealing its shares
+    (``t`` base multiplications) and checking the ``seats − 1`` shares dealt to it. The seats do
+    this at once, with their chain tips, so it adds this much to the set-up, not ``seats`` times."""
+    t = sharing.threshold(seats)
+    if not t:
+        return 0.0
+    start = time.perf_counter()
+    secret = curve.scalar_from_bytes(b"bench-escrow")
+    points, shares = sharing.deal(secret, t, [sharing.share_x(s) for s in range(1, seats)])
+    for x, value in shares.items():
+        assert sharing.verify_share(points, x, value)
+    return time.perf_counter() - start
 
 
 async def run_reshuffle(backend: CryptoBackend, seats: int) -> dict[str, float]:
@@ -129,7 +152,7 @@ async def main() -> None:
     print(f"floor: one native P-256 scalar multiplication = {floor * 1e6:.1f} µs")
     print(
         f"{'backend':<13} {'seats':>5} {'shuffle s':>10} {'×floor':>8} {'deal 97 s':>10} "
-        f"{'×floor':>8} {'audit s':>8} {'×floor':>8} {'bytes':>8} {'msgs':>5}"
+        f"{'×floor':>8} {'audit s':>8} {'×floor':>8} {'bytes':>8} {'msgs':>5} {'share s':>8}"
     )
     for backend in available_backends():
         if not await self_test(backend):
@@ -141,6 +164,7 @@ async def main() -> None:
                 f"{backend.name:<13} {seats:>5} {r['shuffle']:>10.3f} {r['shuffle'] / floor:>8.0f} "
                 f"{r['deal']:>10.3f} {r['deal'] / floor:>8.0f} {r['audit']:>8.3f} "
                 f"{r['audit'] / floor:>8.0f} {r['bytes']:>8.0f} {r['messages']:>5.0f}"
+                f" {r['share']:>8.4f}"
             )
     from engine.fairness.backends.native import NativeBackend
 

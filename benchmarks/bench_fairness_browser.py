@@ -48,12 +48,12 @@ def main() -> None:
     floor = asyncio.run(bench_fairness.native_floor())
     results = asyncio.run(browser_results())
     print(f"floor: one native P-256 scalar multiplication (CPython) = {floor * 1e6:.1f} µs")
-    print("| backend (Chromium) | seats | shuffle s | ×floor | deal 97 s | audit s |")
-    print("|---|---|---|---|---|---|")
+    print("| backend (Chromium) | seats | shuffle s | ×floor | deal 97 s | audit s | share s |")
+    print("|---|---|---|---|---|---|---|")
     for name, seats, r in results:
         print(
             f"| {name} | {seats} | {r['shuffle']:.3f} | {r['shuffle'] / floor:.0f} |"
-            f" {r['deal']:.3f} | {r['audit']:.3f} |"
+            f" {r['deal']:.3f} | {r['audit']:.3f} | {r['share']:.3f} |"
         )
 
 

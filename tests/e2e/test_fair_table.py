@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 import pytest
 from playwright.async_api import Error as PlaywrightError
@@ -13,6 +14,45 @@ from .harness import Player, PythonPeer, chromium, signaling_server
 from .rumble_driver import setup_lobby
 
 pytestmark = pytest.mark.browser
+
+SPY = "async (code) => await window.magicTable.pyodide.runPythonAsync(code)"
+SPY_CODE = """
+import json
+from engine.fairness import curve, sharing
+from engine.fairness.deck import ShuffleSeed, check_key
+from engine.protocol.boxes import open_box
+from web.ui import app
+
+peer = app.APP.table.session.peer
+table, seat = peer.table, peer.seat
+sent = [(d, f"share {d}->{seat}", b[seat]) for d, b in table.share_boxes.items() if seat in b]
+sent += [(g, f"deliver {g}->{r}", box) for g, r, box in table.boxes if r == seat]
+seeds = []
+for other, context, box in sent:
+    raw = await open_box(
+        peer.backend, peer.bundle.dh, table.seat_member(other).dh, table.room, table.game,
+        context, box,
+    )
+    seeds.append(ShuffleSeed(raw[:32]))
+    value = int.from_bytes(raw[:32], "big")
+    if 0 < value < curve.N:
+        seeds.append(sharing.seeds_of(value)[0])
+    try:
+        keys = json.loads(json.loads(raw)["plain"])["keys"]
+        seeds += [ShuffleSeed(bytes.fromhex(k)) for k in keys.values()]
+    except (ValueError, KeyError, TypeError):
+        pass
+leaked = 0
+for other in range(table.seats):
+    if other == seat:
+        continue
+    for slot in range(table.layout.total):
+        digest = table.slot_commitment(other, slot)
+        keys = [s.slot_key(slot) for s in seeds]
+        if any(check_key(table.room, table.game, other, slot, k, digest) for k in keys):
+            leaked += 1
+json.dumps({"boxes": len(sent), "leaked": leaked})
+"""
 
 
 async def stage_of(player: Player) -> str:
@@ -71,6 +111,11 @@ async def test_pages_and_python_peer_play_and_audit_together() -> None:
                 # Play until the cards are dealt, then Boris reloads in the middle of the game.
                 await play_until(players, {"play", "audit", "done"}, timeout=60)
                 assert await stage_of(players[1]) == "play"
+                # A curious page: its Python opens every box it was sent and tries each plaintext
+                # as another seat's seed. It holds one share of each other seat, nothing more.
+                spied = json.loads(await players[2].page.evaluate(SPY, SPY_CODE))
+                assert spied["boxes"] >= 3, spied
+                assert spied["leaked"] == 0, spied
                 await players[1].page.reload()
                 await players[1].wait_ready()
                 await players[1].page.wait_for_selector("#table-status", timeout=30_000)
