@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.fairness import commit as commitments
 from engine.fairness import curve, sharing
 from engine.fairness.deck import (
     DeckError,
@@ -82,6 +83,13 @@ class Audit(TableState):
             if derived != x and not blame:
                 card, shown = self.cards.get(derived), self.cards.get(x)
                 blame[-1] = f"slot {slot} (epoch {epoch}) re-derives to {card}, not {shown}"
+        # Every accepted opening, checked against its commitment once more.
+        for seat, index, nonce, item in self.opened_items:
+            digest, made_round, phase = self.commits[seat][index]
+            context = commitments.CommitContext(self.room, self.game, made_round, phase, seat)
+            opening = commitments.Opening(bytes.fromhex(nonce), item)
+            if not commitments.verify(context, digest, opening):
+                blame.setdefault(seat, f"opening {index} does not match its commitment")
         self.result = {"ok": not blame, "blame": blame}
         self.stage = "done"
         return self.result

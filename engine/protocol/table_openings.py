@@ -69,13 +69,30 @@ class Openings(TableState):
                 if key in engine_action and engine_action[key] != value:
                     raise ProtocolError(name, f"opening disagrees with the move on {key!r}")
             engine_action.update(fields)
+        base = self.batches.get(seat, 0)
+        records = [
+            (seat, base + item["index"], item["nonce"], item["item"])
+            for item in [*action.get("open", []), *([action] if "index" in action else [])]
+            if "show" not in action
+        ]
         hidden = [item["slot"] for item in opened or [] if "card" in item]
         if hidden:
             # Commit, sequence, open: the move is fixed in the log first; its cards are shown by
             # a later ``cardkeys`` message, so nobody learns a card from a move that is refused.
             waiting = Awaiting(seat, engine_action, list(commits or []), hidden, len(self.log))
-            return lambda: self.awaiting.__setitem__(seat, waiting)
-        return self._engine_apply(engine_action, name, commits=commits, seat=seat)
+
+            def wait() -> None:
+                self.opened_items.extend(records)
+                self.awaiting[seat] = waiting
+
+            return wait
+        apply = self._engine_apply(engine_action, name, commits=commits, seat=seat)
+
+        def applied() -> None:
+            self.opened_items.extend(records)
+            apply()
+
+        return applied
 
     async def _plan_cardkeys(self, seat: int, body: dict[str, Any], name: str) -> Any:
         """The author of a logged move shows its cards: every seat's key of each slot, checked

@@ -129,6 +129,9 @@ class TableState:
     # every card shown so far as (seat, slot, card), re-derived by the audit.
     awaiting: dict[int, Awaiting] = field(default_factory=dict)
     openings: list[tuple[int, int, str]] = field(default_factory=list)
+    # Every opening the log accepted, as (seat, index among all its commitments, nonce, item):
+    # the audit checks each against its commitment again.
+    opened_items: list[tuple[int, int, str, Any]] = field(default_factory=list)
     deposed: list[str] = field(default_factory=list)
     reshuffles: list[DeckTranscript] = field(default_factory=list)
     reshuffling: int | None = None

@@ -41,3 +41,16 @@ async def test_with_too_few_shares_left_the_audit_still_ends_naming_the_silent_s
     assert {1, 2} <= set(table.result["blame"])
     assert 0 not in table.result["blame"]
     await h.bus.close()
+
+
+async def test_the_audit_rechecks_every_opening_the_log_accepted() -> None:
+    h = await make_table(3)
+    await play(h, 3)
+    table = h.peers[0].table
+    assert table.stage == "done" and table.result == {"ok": True, "blame": {}}
+    assert table.opened_items, "the seals were opened"
+    seat, index, nonce, item = table.opened_items[0]
+    table.opened_items[0] = (seat, index, nonce, {"slot": 999})
+    result = await table.run_audit()
+    assert seat in result["blame"] and "opening" in result["blame"][seat]
+    await h.bus.close()
