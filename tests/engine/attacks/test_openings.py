@@ -106,3 +106,24 @@ async def test_the_host_learns_no_card_from_a_post_it_refuses() -> None:
     assert refused[0].seat is not None
     assert len(digests(h)) == 1
     await h.bus.close()
+
+
+class OpensABadDictInAList(SealsAForgedMove):
+    """Seals a dict whose slot is no slot number, then opens it in an ``open`` list."""
+
+    forged: ClassVar[dict[str, Any]] = {"slot": "x", "nested": {"deep": [1, 2]}}
+
+    async def _choose(self) -> dict[str, Any] | None:
+        if self.table.state["phase"] == "open":
+            return self._complete({"type": "open", "seat": self.seat, "open": [{"index": 0}]})
+        return await Peer._choose(self)
+
+
+async def test_a_sealed_dict_opened_in_a_list_is_refused_not_a_crash() -> None:
+    h = await make_table(3, peer_class={2: OpensABadDictInAList})
+    await play(h, 3)  # settle raises if any receiver died
+    assert any(e.peer == "p2" and "slot number" in e.reason for e in h.peers[0].errors)
+    await h.advance(100, steps=10)
+    assert h.peers[0].table.stage == "done"
+    assert len(digests(h)) == 1
+    await h.bus.close()
