@@ -49,7 +49,7 @@ async def test_the_audit_rechecks_every_opening_the_log_accepted() -> None:
     table = h.peers[0].table
     assert table.stage == "done" and table.result == {"ok": True, "blame": {}}
     assert table.opened_items, "the seals were opened"
-    seat, index, nonce, item = table.opened_items[0]
+    seat, index, nonce, _ = table.opened_items[0]
     table.opened_items[0] = (seat, index, nonce, {"slot": 999})
     result = await table.run_audit()
     assert seat in result["blame"] and "opening" in result["blame"][seat]
