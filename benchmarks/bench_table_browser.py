@@ -48,8 +48,8 @@ async def play(players: list[Player], timeout: float = 600) -> None:
 
 
 def click_entries(traces: list[dict[str, Any]], near: int | None = None) -> list[tuple[float, int]]:
-    """For each click, ms until the resulting action entry was shown on the slowest page, and
-    that entry's index in the log.
+    """For each click, ms until the resulting action entry (or the ``cardkeys`` entry that shows
+    its cards) was shown on the slowest page, and that entry's index in the log.
 
     A click's entry is this page's first action in the log after the click (automatic moves and
     timer choices made no click and are skipped). With ``near``, only an entry at most ``near``
@@ -71,6 +71,16 @@ def click_entries(traces: list[dict[str, Any]], near: int | None = None) -> list
             )
             if index is None:
                 continue
+            # A move that shows cards is logged first and shown by its author's ``cardkeys``
+            # right after (commit, sequence, open): it is on screen only once that is applied.
+            index = next(
+                (
+                    j
+                    for j in range(index + 1, min(len(log), index + 4))
+                    if log[j][0] == trace["tid"] and log[j][1] == "cardkeys"
+                ),
+                index,
+            )
             shown = [t["applied"][index] for t in traces if index < len(t["applied"])]
             if len(shown) == len(traces):
                 result.append((max(shown) - clicked, index))
