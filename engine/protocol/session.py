@@ -268,6 +268,12 @@ class TableSession:
         self._shown = self._marker()
         self.on_update()
 
+    def _show_if_changed(self) -> None:
+        """An accepted entry: redraw now, unless it changed nothing the page shows (a move
+        whose cards are still to come, so the redraw does not delay its author's card keys)."""
+        if self._marker() != self._shown:
+            self._show()
+
     def _marker(self) -> tuple[Any, ...]:
         """What a game message can change that the page shows (a checkpoint changes nothing)."""
         peer = self.peer
@@ -276,7 +282,8 @@ class TableSession:
         table = peer.table
         return (
             len(self.errors),
-            len(table.log),
+            # A logged move that still waits for its cards shows nothing new yet.
+            len(table.log) - len(table.awaiting),
             table.stage,
             table.paused,
             len(peer.errors),
@@ -389,7 +396,7 @@ class TableSession:
             clock=self.clock,
         )
         self.peer.on_bundle_change = lambda _bundle: self._save()
-        self.peer.on_entry = self._show
+        self.peer.on_entry = self._show_if_changed
 
     async def open_table(
         self, rules: str, config: dict[str, Any], order: list[str], timer: int = 30
