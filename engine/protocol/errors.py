@@ -15,3 +15,7 @@ class ProtocolError(ValueError):
 class StaleAction(ProtocolError):
     """A move made on a state the log has moved past (another move came first): refused, but in
     real time that is the normal outcome of a race, not a fault."""
+
+
+class IllegalMove(ProtocolError):
+    """The game's rules refuse a move (``Rules.apply`` raised ``IllegalAction``)."""

@@ -29,10 +29,11 @@ from engine.protocol.envelope import (
     message_id,
     sign_entry,
 )
-from engine.protocol.errors import ProtocolError, StaleAction
+from engine.protocol.errors import ProtocolError
 from engine.protocol.peer_duties import Duties
 from engine.protocol.peer_knowledge import Knowing
 from engine.protocol.peer_moves import Moves
+from engine.protocol.peer_race import RaceHost
 from engine.protocol.peer_state import PeerState, safe_hash, safe_id, wire_text
 from engine.protocol.peer_watch import HostWatch
 from engine.protocol.wire import parse_frame
@@ -58,7 +59,7 @@ def _one_at_a_time(method: F) -> F:
     return cast(F, serialized)
 
 
-class Peer(HostWatch, Duties, Knowing, Moves, PeerState):
+class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
     """One participant (player or spectator) at a table."""
 
     @_one_at_a_time
@@ -83,8 +84,9 @@ class Peer(HostWatch, Duties, Knowing, Moves, PeerState):
 
     @_one_at_a_time
     async def submit(self, action: Action) -> None:
-        """The local human's move (one of ``legal_actions``)."""
-        self.submitted = action
+        """The local human's move (one of ``legal_actions``); in real time clicks queue up and
+        go out one after another (``peer_moves``)."""
+        self.submitted.append((action, self.table.round))
         await self._act()
 
     @_one_at_a_time
@@ -134,20 +136,21 @@ class Peer(HostWatch, Duties, Knowing, Moves, PeerState):
                 self.pending.add(envelope, self.clock())
                 return
             try:
-                await self._sequence(envelope, sender)
+                if await self._hold_race_play(envelope, sender):
+                    return  # sequenced by rank once the room's window is over
             except ProtocolError as exc:
-                # Tell the author, so a refused move is not left waiting (its card stays in hand).
-                # Every peer holds the post too: all are told, and each checks the host's word.
                 self.transport.broadcast(wire_text({"k": "refused", "id": ident, "why": str(exc)}))
-                if not isinstance(exc, StaleAction):  # normal in real time, not an error
-                    raise
+                raise
+            # A refusal is told to the author, so a refused move is not left waiting (its card
+            # stays in hand); every peer holds the post too: all are told, and each checks it.
+            await self._sequence_or_refuse(envelope, sender)
         elif kind == "refused":
             refused_id = message.get("id")
             if sender != self.host or not isinstance(refused_id, str):
                 raise ProtocolError(sender, "a refusal that does not come from the host")
             if refused_id in self.outbox:
-                self.outbox.pop(refused_id)
-                self.refused.append(str(message.get("why", ""))[:200])
+                mine = self.outbox.pop(refused_id)
+                await self._own_refusal(mine, str(message.get("why", ""))[:200])
             held = self.pending.posts.get(refused_id)
             if held is not None:
                 # The host says this post cannot go in: check its word before letting it go.
@@ -252,7 +255,15 @@ class Peer(HostWatch, Duties, Knowing, Moves, PeerState):
 
     async def _after_entry(self, entry: Entry) -> None:
         self.last_progress = self.clock()
-        self.race_since = (len(self.table.log), self.last_progress)
+        table = self.table
+        if self.race_since[0] != table.round:  # the countdown restarts when the state moves
+            self.race_since = (table.round, self.last_progress)
+        if table.last_move == (self.seat, table.round):
+            self.own_rounds.add(table.round)
+        for seat, _, why in table.voided[self._voided_seen :]:
+            if seat == self.seat and self.catching_up is None:
+                self.refused.append(why)
+        self._voided_seen = len(table.voided)
         self._forget_reshuffled()
         self._remember_batch(entry)
         self.outbox.pop(message_id(entry["msg"]), None)
@@ -304,7 +315,8 @@ class Peer(HostWatch, Duties, Knowing, Moves, PeerState):
             self.backend, self.bundle.sign, self.room, self.game, self.id, self.table.head, body
         )
         if self.is_host:
-            await self._sequence(envelope, self.id)
+            if not await self._hold_race_play(envelope, self.id):
+                await self._sequence(envelope, self.id)
         else:
             # To every peer, not only the host: a post the host drops is seen by the others.
             self.outbox[message_id(envelope)] = envelope
@@ -323,9 +335,14 @@ class Peer(HostWatch, Duties, Knowing, Moves, PeerState):
 
     async def _act_once(self) -> bool:
         table = self.table
-        racing = table.racing()
-        if racing is not None:
-            return await self._race(racing)
+        if await self._pump_race():
+            return True
+        racing = table.race_open()
+        if racing is not None and self.seat not in table.awaiting:
+            # A play being shown blocks the game, not the posting of plays (the host holds them).
+            posted = await self._race(racing)
+            if posted or table.racing() is not None:
+                return posted
         if self.is_host:
             for absent, owes in table.obligations().items():
                 if (
@@ -367,7 +384,15 @@ class Peer(HostWatch, Duties, Knowing, Moves, PeerState):
         if self.halted is not None or table.stage in ("new", "done", "halted"):
             return
         left = self.race_left()
-        if self.is_host and left is not None and left <= 0 and self._once(("settle", table.round)):
+        # A play that reached the host before the countdown ran out goes in before the settle.
+        holding = self._race_holds_before(self.race_deadline())
+        if (
+            self.is_host
+            and left is not None
+            and left <= 0
+            and not holding
+            and self._once(("settle", table.round))
+        ):
             try:
                 await self._post({"t": "settle"})
             except ProtocolError as exc:

@@ -1,27 +1,110 @@
 """This seat's game moves: chosen by its player, by a click or by the game's automatic choice,
-then completed with commitments and openings."""
+then completed with commitments and openings.
+
+Clicks queue (``submitted``). In real time they are posted one at a time, in order: the next once
+this seat's previous play is in the log and shown, and only if the game would still take it then.
+A click made before this seat's own previous play landed is re-stated on the state that play left
+(its ``step``, the state it was decided on, moves on with it), so «сдуть сразу дважды» blows twice;
+one made before another seat's play keeps its ``step`` and the game judges the crossing. Whatever
+is refused or dropped is told to the page (``refused``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core.auto import AutoRules
-from engine.core.model import Action, Decision
+from engine.core.model import Action, Decision, canonical_json
 from engine.fairness import commit as commitments
+from engine.protocol.envelope import message_id
 from engine.protocol.peer_state import (
     PeerState,
 )
+
+MAX_REPOSTS = 3
 
 
 class Moves(PeerState):
     """This seat's game moves."""
 
     async def _race(self, decision: Decision) -> bool:
-        """Real time: act at most once per state; waiting is fine (the host settles)."""
+        """Real time: the next queued click, else the player's choice at most once per state;
+        waiting is fine (the host settles)."""
         seat = self.seat
         if seat is None or seat in self.table.out or seat not in decision.seats:
+            if self.submitted:
+                self.submitted.clear()
+                self.refused.append("queued moves dropped: this seat cannot play now")
             return False
+        if self._own_play_pending():
+            return False
+        if self.submitted:
+            action, made = self.submitted.pop(0)
+            restated = self._restate(action, made)
+            if restated is None:
+                return True
+            await self._post({"t": "action", "action": self._complete(dict(restated))})
+            return True
         return await self._move_once(("race", self.table.round))
+
+    def _own_play_pending(self) -> bool:
+        """A play of this seat is posted and not yet in the log, or logged and not yet shown."""
+        if self.seat in self.table.awaiting:
+            return True
+        posted = any(e["body"].get("t") == "action" for e in self.outbox.values())
+        return posted or self.race_queue.holds(self.id)
+
+    def _restate(self, action: Action, made: int) -> Action | None:
+        """A queued click as it goes out now, or ``None`` (dropped; the page is told why)."""
+        table = self.table
+        assert self.seat is not None
+        legal = self.rules.legal_actions(table.state, self.seat, self.knowledge)
+        if action in legal:
+            return action
+        since = range(made + 1, table.round + 1)
+        if all(r in self.own_rounds for r in since):
+            # Only this seat's own plays changed the state since the click: decide it anew there.
+            bare = {k: v for k, v in action.items() if k != "step"}
+            for candidate in legal:
+                if {k: v for k, v in candidate.items() if k != "step"} == bare:
+                    return candidate
+        why = self._refusal_of(action)
+        if why is None:
+            return action  # made on an earlier state, and the game still takes it
+        self.refused.append(f"queued move dropped: the game refuses it now ({why})")
+        return None
+
+    def _refusal_of(self, action: Action) -> str | None:
+        """Why the game would refuse this seat's ``action`` now (``None``: it would take it),
+        with the cards it shows filled in from what this seat knows."""
+        trial = {k: v for k, v in action.items() if k not in ("show", "nonce", "item", "commit")}
+        shown = action.get("show")
+        if isinstance(shown, list):
+            cards = [self.knowledge.cards.get(slot) for slot in shown]
+            if any(card is None for card in cards):
+                return "a shown card is not this seat's"
+            trial["open"] = [{"slot": s, "card": c} for s, c in zip(shown, cards, strict=True)]
+        try:
+            self.rules.apply(self.table.state, trial)
+        except Exception as exc:  # IllegalAction, or a move the rules cannot even read
+            return str(exc) or type(exc).__name__
+        return None
+
+    async def _own_refusal(self, envelope: Any, why: str) -> None:
+        """The host refused this peer's post: a late real-time play that the game would still
+        take is posted again on the new state (it was only out of its moment's order); anything
+        else is told to the page."""
+        body = envelope.get("body") if isinstance(envelope, dict) else None
+        action = body.get("action") if isinstance(body, dict) else None
+        table = self.table
+        if isinstance(action, dict) and table.race_open() is not None:
+            key = canonical_json(action)
+            tries = self.reposts.get(key, 0)
+            if tries < MAX_REPOSTS and self._refusal_of(action) is None:
+                self.reposts[key] = tries + 1
+                if message_id(envelope) not in table.seen:
+                    await self._post({"t": "action", "action": action})
+                    return
+        self.refused.append(why)
 
     async def _move_once(self, key: tuple[Any, ...]) -> bool:
         """Choose this seat's move and post it, once for ``key`` (False: nothing to post yet)."""
@@ -38,11 +121,15 @@ class Moves(PeerState):
         decision = self.table.racing()
         if decision is None:
             return None
-        node = len(self.table.log)
+        node = self.table.round
         if self.race_since[0] != node or self.table.paused:
             self.race_since = (node, self.clock())
         limit = self.table.timer_for("action")
         return max(0.0, limit - (self.clock() - self.race_since[1]))
+
+    def race_deadline(self) -> float:
+        """The moment (this peer's clock) the current countdown runs out."""
+        return self.race_since[1] + self.table.timer_for("action")
 
     async def _choose(self) -> Action | None:
         table = self.table
@@ -55,8 +142,8 @@ class Moves(PeerState):
             action = self.rules.auto_action(state, seat, self.knowledge)
         else:
             legal = self.rules.legal_actions(state, seat, self.knowledge)
-            action = self.submitted
-            self.submitted = None
+            action = self.submitted[-1][0] if self.submitted else None
+            self.submitted.clear()
             if action not in legal:  # a stale click from an earlier decision is dropped
                 action = None
             if action is None:

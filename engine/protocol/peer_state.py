@@ -26,6 +26,7 @@ from engine.protocol.envelope import (
 )
 from engine.protocol.errors import ProtocolError
 from engine.protocol.players import Player, Waiting
+from engine.protocol.race_order import RaceQueue
 from engine.protocol.table import Member, Table
 from engine.protocol.transport import Transport
 from engine.protocol.watch import PendingPosts, Votes
@@ -86,7 +87,12 @@ class PeerState:
         # share this seat has looked at.
         self.shares: dict[int, int] = {}
         self._share_checked: set[int] = set()
-        self.submitted: Action | None = None
+        # Clicks not yet posted, each with the table round it was made in (``peer_moves``); the
+        # rounds this seat's own moves began; real-time plays re-posted after a late refusal.
+        self.submitted: list[tuple[Action, int]] = []
+        self.own_rounds: set[int] = set()
+        self.reposts: dict[bytes, int] = {}
+        self._voided_seen = 0
         self.on_bundle_change: Callable[[SecretBundle], None] | None = None
         # Called once an entry is applied, before this peer makes its own follow-up moves, so a
         # page can show the entry at once.
@@ -94,12 +100,14 @@ class PeerState:
         self._checkpointed: tuple[str, int] = ("", -1)
         self._timed_out: set[tuple[Any, ...]] = set()
         self.catching_up: str | None = None
-        # Real time: when the current RACE node began (this peer's clock), and this peer's own
+        # Real time: (round, when its state began on this peer's clock), and this peer's own
         # actions the host refused (an action on a spell that had already moved on).
         self.race_since: tuple[int, float] = (-1, 0.0)
         self.refused: list[str] = []
-        # Posts seen but not logged yet, and votes to depose the host (``watch``).
+        # Posts seen but not logged yet, and votes to depose the host (``watch``); as host, the
+        # real-time plays held for the room's window (``race_order``).
         self.pending = PendingPosts()
+        self.race_queue = RaceQueue()
         self.votes = Votes()
         transport.on_receive(self.receive)
 

@@ -46,7 +46,7 @@ from engine.protocol.errors import ProtocolError, StaleAction
 from engine.protocol.table_audit import Audit
 from engine.protocol.table_contributions import Contributions
 from engine.protocol.table_host import HostDuties
-from engine.protocol.table_openings import Openings
+from engine.protocol.table_race import RaceChecks
 from engine.protocol.table_reshuffle import Reshuffles
 from engine.protocol.table_setup import SetUp
 from engine.protocol.table_state import (
@@ -60,7 +60,7 @@ from engine.protocol.table_state import (
 )
 
 
-class Table(HostDuties, SetUp, Contributions, Openings, Reshuffles, Audit, TableState):
+class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, TableState):
     """Deterministic table state; one per peer: ``accept`` checks an entry, then applies it."""
 
     async def accept(self, entry: Entry, via: str) -> None:
@@ -99,6 +99,7 @@ class Table(HostDuties, SetUp, Contributions, Openings, Reshuffles, Audit, Table
         self.seen.add(message_id(entry["msg"]))
         apply()
         await self._advance()
+        self.bases.append(self.hashes[self.round_start])
 
     async def check_message(self, envelope: Any, via: str) -> None:
         """Shape, ids, freshness and signature of one envelope (no state change)."""
@@ -159,6 +160,8 @@ class Table(HostDuties, SetUp, Contributions, Openings, Reshuffles, Audit, Table
         }.get(kind)
         if handler is None:
             raise ProtocolError(name, f"unknown message type {kind!r}")
+        if kind == "action" and self.racing_node():
+            return await self._plan_race_action(envelope, seat, name)
         if kind == "action":
             prev_seq = (
                 self.hashes.index(envelope["prev"]) if envelope["prev"] in self.hashes else -1

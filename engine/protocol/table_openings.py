@@ -12,7 +12,7 @@ from engine.fairness import commit as commitments
 from engine.fairness.deck import (
     unmask_points,
 )
-from engine.protocol.errors import ProtocolError, StaleAction
+from engine.protocol.errors import IllegalMove, ProtocolError, StaleAction
 from engine.protocol.table_state import (
     Awaiting,
     TableState,
@@ -24,7 +24,10 @@ from engine.protocol.table_state import (
 class Openings(TableState):
     """Moves, and the secrets they open."""
 
-    async def _plan_action(self, seat: int, body: dict[str, Any], name: str) -> Any:
+    async def _plan_action(
+        self, seat: int, body: dict[str, Any], name: str, stale: bool = False
+    ) -> Any:
+        """A move; ``stale``: made on an earlier state of the running race (``table_race``)."""
         if self.stage != "play" or self._blocked():
             if self.awaiting and self.racing_node():
                 raise StaleAction(name, "another play is being shown: the state is moving on")
@@ -79,7 +82,11 @@ class Openings(TableState):
         if hidden:
             # Commit, sequence, open: the move is fixed in the log first; its cards are shown by
             # a later ``cardkeys`` message, so nobody learns a card from a move that is refused.
-            waiting = Awaiting(seat, engine_action, list(commits or []), hidden, len(self.log))
+            if stale:
+                self._check_some_card_plays(seat, engine_action, hidden, name)
+            waiting = Awaiting(
+                seat, engine_action, list(commits or []), hidden, len(self.log), stale
+            )
 
             def wait() -> None:
                 self.opened_items.extend(records)
@@ -123,6 +130,15 @@ class Openings(TableState):
                 action, name, commits=waiting.commits, seat=seat, points=points
             )
         except ProtocolError as exc:
+            if waiting.stale:
+                # Made on an earlier state of the race: a late play, void and nobody's fault.
+                late = f"the game refuses the late move ({exc.reason})"
+
+                def void() -> None:
+                    self.awaiting.pop(seat, None)
+                    self.voided.append((seat, waiting.seq, late))
+
+                return void
             reason = f"showed a card its move could not play ({exc.reason})"
 
             def refuse() -> None:
@@ -136,6 +152,28 @@ class Openings(TableState):
             apply()
 
         return shown
+
+    def _check_some_card_plays(
+        self, seat: int, action: dict[str, Any], hidden: list[int], name: str
+    ) -> None:
+        """A late move showing one card goes into the log only if some card of the decks could
+        make it legal now: a move the game must refuse whatever the card shows nothing."""
+        if len(hidden) != 1:
+            return
+        first: IllegalMove | None = None
+        for card in sorted(set(self.cards.values())):
+            trial = dict(action)
+            trial["open"] = [
+                {**item, "card": card} if item.get("slot") == hidden[0] else item
+                for item in action.get("open", [])
+            ]
+            try:
+                self._engine_apply(trial, name, commits=None, seat=seat)
+                return
+            except IllegalMove as exc:
+                first = first or exc
+        if first is not None:
+            raise first
 
     def _verify_opening(self, seat: int, item: dict[str, Any], name: str) -> Any:
         """The committed choice behind one opening (``index`` within the seat's latest batch,

@@ -32,7 +32,7 @@ from engine.protocol.envelope import (
     Entry,
     genesis_hash,
 )
-from engine.protocol.errors import ProtocolError
+from engine.protocol.errors import IllegalMove, ProtocolError
 
 CHAIN_LENGTH = 256
 HOST_ONLY = {"start", "pause", "resume", "hurry", "kick", "timeout", "auto", "takeover", "settle"}
@@ -69,6 +69,9 @@ class Awaiting:
     commits: list[str]
     slots: list[int]
     seq: int
+    # Made on an earlier state at a real-time node: if the game refuses it once its cards are
+    # shown, it is void (a late play), not its author's fault.
+    stale: bool = False
 
 
 @dataclass
@@ -90,6 +93,15 @@ class TableState:
     state: Any = None
     round: int = 0
     round_start: int = 0
+    # Real time: for each entry, the hash of the entry that began the round in force after it
+    # (the state a move made there was made on); where the current RACE node began; the highest
+    # rank logged for each base in this race (``race_order``); the stale moves the game refused
+    # once shown, as (seat, seq of the move, reason); and the seat and round of the last move.
+    bases: list[str] = field(default_factory=list)
+    race_start: int = 0
+    race_ranks: dict[str, str] = field(default_factory=dict)
+    voided: list[tuple[int, int, str]] = field(default_factory=list)
+    last_move: tuple[int, int] = (-1, -1)
     node: tuple[str, str] = ("", "")
     chance_event: int = 0
     tips: dict[int, bytes] = field(default_factory=dict)
@@ -267,6 +279,16 @@ class TableState:
         decision = self.rules.decision(self.state)
         return decision if decision.kind == Kind.RACE else None
 
+    def race_open(self) -> Decision | None:
+        """The RACE decision plays may be posted at: racing, or only waiting for a logged play
+        to show its cards (the host holds what comes meanwhile)."""
+        if self.stage != "play" or self.state is None:
+            return None
+        if self.escrow_pending() or self.pending_deliveries():
+            return None
+        decision = self.rules.decision(self.state)
+        return decision if decision.kind == Kind.RACE else None
+
     def racing_node(self) -> bool:
         """True at a real-time node of the game (whatever blocks it right now)."""
         if self.stage != "play" or self.state is None:
@@ -433,7 +455,7 @@ class TableState:
         try:
             new_state = self.rules.apply(self.state, action)
         except IllegalAction as exc:
-            raise ProtocolError(name, f"illegal move: {exc}") from exc
+            raise IllegalMove(name, f"illegal move: {exc}") from exc
 
         def apply() -> None:
             if commits:
@@ -447,6 +469,7 @@ class TableState:
                         self.points[item["slot"]] = points[item["slot"]]
             self.state = new_state
             self._new_node(seat)
+            self.last_move = (seat, self.round)
 
         return apply
 
@@ -468,6 +491,9 @@ class TableState:
                 Kind.RACE,
             )
         ):
+            if decision.kind == Kind.RACE and node != self.node:
+                self.race_start = len(self.log) - 1
+                self.race_ranks = {}
             self.node = node
             self.round += 1
             self.round_start = len(self.log) - 1

@@ -82,9 +82,9 @@ def test_the_end_names_the_winner_or_nobody() -> None:
 
 
 def test_the_countdown_setting_is_the_scramble_timer_and_is_bounded() -> None:
-    assert circle_views.config(lambda _: "6") == {"timers": {"scramble": 6}}
-    assert circle_views.config(lambda _: "99") == {"timers": {"scramble": 15}}
-    assert circle_views.config(lambda _: "x") == {"timers": {"scramble": 4}}
+    assert circle_views.config(lambda _: "6") == {"timers": {"scramble": 6}, "race_window": 150}
+    assert circle_views.config(lambda _: "99") == {"timers": {"scramble": 15}, "race_window": 150}
+    assert circle_views.config(lambda _: "x") == {"timers": {"scramble": 4}, "race_window": 150}
     assert 'id="table-countdown"' in circle_views.settings("ru")
 
 

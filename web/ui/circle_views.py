@@ -16,6 +16,7 @@ from typing import Any
 from engine.core.model import Action
 
 COUNTDOWN_DEFAULT = 4
+RACE_WINDOW_MS = 150  # plays within this of each other on one state go in the public order
 COUNTDOWN_LABEL = {"ru": "Отсчёт до удара, с", "en": "Countdown to a hit, s"}
 HEART, EMPTY_HEART = "♥", "♡"
 
@@ -59,12 +60,13 @@ def settings(lang: str) -> str:
 
 
 def config(field: Any) -> dict[str, Any]:
-    """Rules config from the lobby form: the countdown is the ``scramble`` phase's timer."""
+    """Rules config from the lobby form: the countdown is the ``scramble`` phase's timer; the
+    room's window for simultaneous plays is ``race_window`` (``engine.protocol.race_order``)."""
     try:
         seconds = int(field("table-countdown") or COUNTDOWN_DEFAULT)
     except ValueError:
         seconds = COUNTDOWN_DEFAULT
-    return {"timers": {"scramble": min(15, max(2, seconds))}}
+    return {"timers": {"scramble": min(15, max(2, seconds))}, "race_window": RACE_WINDOW_MS}
 
 
 def max_selected(view: dict[str, Any], moves: list[Action]) -> int:

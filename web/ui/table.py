@@ -104,7 +104,7 @@ class TableUI:
         note = document.getElementById("race-note")
         if note and len(peer.refused) > self._refusals_shown:
             self._refusals_shown = len(peer.refused)
-            note.textContent = "Не успели: заклинание уже сменило цель — карта осталась у вас."
+            note.textContent = refusal_note(peer.refused[-1])
         left = peer.race_left()
         if left is None:
             return False
@@ -238,3 +238,12 @@ def element_value(element_id: str) -> str:
     """The value of a form field, or an empty string."""
     element: JsProxy = document.getElementById(element_id)
     return str(element.value) if element else ""
+
+
+def refusal_note(why: str) -> str:
+    """The page's words for a refused or dropped real-time play (``Peer.refused``)."""
+    if "queued move dropped" in why:
+        return "Следующую карту уже нельзя сыграть так — она осталась у вас."
+    if "earlier round" in why or "late move" in why:
+        return "Не успели: заклинание уже сменило цель — карта осталась у вас."
+    return f"Ход не принят: {why[:120]}"

@@ -1,0 +1,163 @@
+"""«Волшебный круг» in real time through the fair-play table: a crossing ЩИТ and ВЕТЕР both land,
+a double tap plays both cards (or says why not), and simultaneous plays go in the public order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.model import Action
+from engine.games.circle import CircleRules
+from engine.protocol.peer import Peer
+from engine.protocol.players import Waiting
+from engine.protocol.race_order import rank
+from tests.engine.harness import Harness, make_table
+
+WINDS = ("wind_left", "wind_right")
+ANY_MOVE = (*WINDS, "dispel", "wind_any")
+
+
+async def racing(seats: int = 4, window: int = 0, **kwargs: Any) -> Harness:
+    """A started table of Waiting players at its first «переполох» (long countdown)."""
+    h = await make_table(
+        seats, rules=CircleRules(), players={i: Waiting() for i in range(seats)}, **kwargs
+    )
+    config = {"seats": seats, "timers": {"scramble": 30}, "race_window": window}
+    await h.peers[0].start(config, timer=30)
+    await h.settle()
+    assert h.peers[0].table.racing() is not None
+    return h
+
+
+def moves(peer: Peer, effects: tuple[str, ...]) -> list[Action]:
+    """``peer``'s legal plays now of a card with one of ``effects``."""
+    cat = peer.rules.cat  # type: ignore[attr-defined]
+    assert peer.seat is not None
+    legal = peer.rules.legal_actions(peer.table.state, peer.seat, peer.knowledge)
+    return [a for a in legal if cat.effect(peer.knowledge.cards[a["slot"]]) in effects]
+
+
+def spell(h: Harness) -> dict[str, Any]:
+    return h.peers[0].table.state["spell"]
+
+
+def base(h: Harness) -> str:
+    """The base (``race_order``) of a play made on the current state."""
+    table = h.peers[0].table
+    made = table.made_on(table.head)
+    assert made is not None
+    return made
+
+
+async def agreed(h: Harness) -> None:
+    await h.advance(0.2)
+    assert len({p.table.digest() for p in h.peers}) == 1
+    assert not [e for p in h.peers for e in p.errors]
+
+
+async def test_a_crossing_shield_and_wind_both_land_at_the_table() -> None:
+    for _ in range(10):
+        h = await racing()
+        peers = h.peers[1:]
+        shielder = next((p for p in peers if moves(p, ("shield", "gust"))), None)
+        blower = next((p for p in peers if p is not shielder and moves(p, WINDS)), None)
+        if shielder is not None and blower is not None:
+            break
+        await h.bus.close()
+    assert shielder is not None and blower is not None
+    step = spell(h)["step"]
+    shield, wind = moves(shielder, ("shield", "gust"))[0], moves(blower, WINDS)[0]
+    assert shield["step"] == wind["step"] == step
+    await shielder.submit(shield)  # both decided on the same step; the ЩИТ reaches the host first
+    await blower.submit(wind)
+    await h.settle()
+    await agreed(h)
+    state = h.peers[0].table.state
+    assert {shield["slot"], wind["slot"]} <= set(state["discard"]), "both cards were played"
+    assert spell(h)["step"] == step + 2 and spell(h)["moved"] == step + 2
+    assert not shielder.refused and not blower.refused
+    await h.bus.close()
+
+
+async def test_a_double_tap_plays_both_winds_in_order() -> None:
+    for _ in range(10):
+        h = await racing()
+        tapper = next((p for p in h.peers if len(moves(p, WINDS)) >= 2), None)
+        if tapper is not None:
+            break
+        await h.bus.close()
+    assert tapper is not None
+    first, second = moves(tapper, WINDS)[:2]
+    step = spell(h)["step"]
+    await tapper.submit(first)  # «сдуть сразу дважды»: two taps on the same state
+    await tapper.submit(second)
+    await h.settle()
+    await agreed(h)
+    state = h.peers[0].table.state
+    assert {first["slot"], second["slot"]} <= set(state["discard"])
+    assert spell(h)["step"] == step + 2 and not tapper.refused
+    await h.bus.close()
+
+
+async def test_a_double_tap_that_cannot_land_twice_says_why() -> None:
+    h = await racing()
+    tapper = next(p for p in h.peers if moves(p, ANY_MOVE))
+    tap = moves(tapper, ANY_MOVE)[0]
+    await tapper.submit(tap)
+    await tapper.submit(tap)  # the same card twice: the second tap cannot be played
+    await h.settle()
+    await agreed(h)
+    assert tap["slot"] in h.peers[0].table.state["discard"]
+    assert len(tapper.refused) == 1 and "queued move dropped" in tapper.refused[0]
+    await h.bus.close()
+
+
+async def test_simultaneous_plays_land_in_the_public_order_not_the_hosts() -> None:
+    for _ in range(10):
+        h = await racing(window=150)
+        host = h.peers[0]
+        rivals = [p for p in h.peers[1:] if moves(p, WINDS)]
+        mine = rank(base(h), 0)
+        ahead = [p for p in rivals if rank(base(h), p.seat or 0) < mine]
+        if moves(host, WINDS) and ahead:
+            break
+        await h.bus.close()
+    rival = ahead[0]
+    step = spell(h)["step"]
+    await host.submit(moves(host, WINDS)[0])  # the host's own play has no network delay …
+    await rival.submit(moves(rival, WINDS)[0])
+    await h.settle()
+    assert spell(h)["step"] == step, "held for the room's window"
+    await agreed(h)
+    log = [e for e in h.peers[0].table.state["log"] if e.get("e") == "play"]
+    assert [e["seat"] for e in log] == [rival.seat], "… but the earlier rank wins the tie"
+    assert host.refused and "earlier round" in host.refused[0]
+    await h.bus.close()
+
+
+class Unordered(Peer):
+    """A host that sequences real-time plays as they come and hides the order from itself."""
+
+    async def _hold_race_play(self, envelope: Any, sender: str) -> bool:
+        return False
+
+    async def _sequence(self, envelope: Any, sender: str) -> None:
+        self.table.race_ranks.clear()
+        await super()._sequence(envelope, sender)
+
+
+async def test_peers_name_a_host_that_breaks_the_order() -> None:
+    for _ in range(10):
+        h = await racing(peer_class={0: Unordered})
+        host = h.peers[0]
+        mine = rank(base(h), 0)
+        ahead = [p for p in h.peers[1:] if moves(p, WINDS) and rank(base(h), p.seat or 0) < mine]
+        if moves(host, ("shield", "gust")) and ahead:
+            break
+        await h.bus.close()
+    rival = ahead[0]
+    await host.submit(moves(host, ("shield", "gust"))[0])
+    await rival.submit(moves(rival, WINDS)[0])
+    await h.settle()
+    for peer in h.peers[1:]:
+        assert any(e.peer == "p0" and "sequenced bad input" in e.reason for e in peer.errors)
+    await h.bus.close()
