@@ -24,6 +24,7 @@ from typing import Any, TypeVar, cast
 from engine.core.model import Action
 from engine.protocol.envelope import (
     Entry,
+    Envelope,
     entry_hash,
     make_envelope,
     message_id,
@@ -132,8 +133,11 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             if ident in self.table.seen:
                 return  # a copy forwarded by another peer of a post the log carries already
             if not self.is_host:
-                # Posts go to every peer: hold it, so a move the host does not sequence is seen.
-                self.pending.add(envelope, self.clock())
+                # Posts go to every peer: hold it, so a move the host does not sequence is seen;
+                # its signature is checked now, while the host sequences it.
+                if self.pending.add(envelope, self.clock()) is not None:
+                    assert isinstance(envelope, dict)  # pending holds well-formed posts only
+                    await self._check_early(envelope, sender)
                 return
             try:
                 if await self._hold_race_play(envelope, sender):
@@ -189,6 +193,17 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             await self._receive_vote(message.get("m"), sender)
         else:
             raise ProtocolError(sender, f"unknown wire message {kind!r}")
+
+    async def _check_early(self, envelope: Envelope, sender: str) -> None:
+        """Check a post's author signature as it arrives (its entry then skips the check)."""
+        author = self.table.member(envelope["from"])
+        if author is None:
+            return
+        try:
+            await self.table.check_signature(envelope, author, sender)
+        except ProtocolError:
+            self.pending.logged(message_id(envelope))  # a forgery: do not hold it
+            raise
 
     async def _receive_entry(self, entry: Any, sender: str) -> None:
         if self.halted is not None:

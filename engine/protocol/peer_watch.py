@@ -115,8 +115,8 @@ class HostWatch(PeerState):
         if vote["prev"] != table.head:
             # The old host fell silent mid-broadcast: whoever is behind catches up from the
             # other (entries are host-signed, so any peer may pass them on), then votes again.
-            if vote["prev"] in table.hashes:
-                start = table.hashes.index(vote["prev"]) + 1
+            if table.position(vote["prev"]) >= 0:
+                start = table.position(vote["prev"]) + 1
                 if self._once(("vote-entries", sender, start)):
                     entries = table.log[start : start + 32]
                     self.transport.send(sender, wire_text({"k": "entries", "e": entries}))

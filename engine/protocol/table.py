@@ -35,6 +35,7 @@ from engine.fairness.deck import (
 from engine.fairness.randomness import HashChain, joint_value
 from engine.protocol.envelope import (
     Entry,
+    Envelope,
     entry_hash,
     entry_signature_ok,
     envelope_shape_error,
@@ -95,6 +96,7 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             raise ProtocolError(author, f"malformed {type(exc).__name__}: {exc}") from exc
         # Nothing above changed the table; from here on nothing may fail.
         self.log.append(entry)
+        self.positions[digest] = len(self.hashes)
         self.hashes.append(digest)
         self.seen.add(message_id(entry["msg"]))
         apply()
@@ -113,14 +115,25 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             raise ProtocolError(via, "message belongs to another room or game (replay)")
         if message_id(envelope) in self.seen:
             raise ProtocolError(via, "message replayed: already in the log")
-        if envelope["prev"] not in self.hashes and envelope["prev"] != genesis_hash(
+        if self.position(envelope["prev"]) < 0 and envelope["prev"] != genesis_hash(
             self.room, self.game
         ):
             raise ProtocolError(via, "message follows an entry that is not in this log")
+        await self.check_signature(envelope, author, via)
+
+    async def check_signature(self, envelope: Envelope, author: Member, via: str) -> None:
+        """The author's signature, checked once per message (a post seen early is not checked
+        again when its entry comes)."""
+        ident = message_id(envelope)
+        if ident in self.verified:
+            return
         if not await envelope_signature_ok(self.backend, author.sign, envelope):
             raise ProtocolError(
                 via, f"bad signature on a message claiming to be from {author.peer}"
             )
+        if len(self.verified) > 4096:
+            self.verified.clear()
+        self.verified.add(ident)
 
     async def _plan(self, envelope: dict[str, Any], sequencer: str) -> Any:
         """Check one message against the stage; return a closure that applies it."""
@@ -163,9 +176,7 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
         if kind == "action" and self.racing_node():
             return await self._plan_race_action(envelope, seat, name)
         if kind == "action":
-            prev_seq = (
-                self.hashes.index(envelope["prev"]) if envelope["prev"] in self.hashes else -1
-            )
+            prev_seq = self.position(envelope["prev"])
             if prev_seq < self.round_start:
                 raise StaleAction(name, "action was made for an earlier round (stale replay)")
         result: Any = await handler(seat, body, name)

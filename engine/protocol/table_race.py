@@ -24,9 +24,9 @@ class RaceChecks(Openings):
     def made_on(self, prev: Any) -> str | None:
         """The base (``race_order``) of a move that follows entry ``prev``, if ``prev`` is an
         entry of the current race; ``None`` otherwise."""
-        if not isinstance(prev, str) or prev not in self.hashes:
+        if not isinstance(prev, str) or self.position(prev) < 0:
             return None
-        seq = self.hashes.index(prev)
+        seq = self.position(prev)
         return self.bases[seq] if seq >= self.race_start else None
 
     async def _plan_race_action(self, envelope: dict[str, Any], seat: int, name: str) -> Any:
@@ -40,7 +40,7 @@ class RaceChecks(Openings):
                 "action was made for an earlier round and came after later-ranked plays made "
                 "on that state (late)",
             )
-        stale = self.hashes.index(envelope["prev"]) < self.round_start
+        stale = self.position(envelope["prev"]) < self.round_start
         try:
             apply = await self._plan_action(seat, envelope["body"], name, stale=stale)
         except IllegalMove as exc:

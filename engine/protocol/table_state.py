@@ -86,6 +86,10 @@ class TableState:
     log: list[Entry] = field(default_factory=list)
     hashes: list[str] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
+    # Where each entry hash stands in the log, and the messages whose author signature this
+    # peer has already checked (a post seen before its entry: the entry need not check it again).
+    positions: dict[str, int] = field(default_factory=dict)
+    verified: set[str] = field(default_factory=set)
     stage: str = "new"
     host: str = ""
     config: dict[str, Any] = field(default_factory=dict)
@@ -349,6 +353,10 @@ class TableState:
         if self.escrow_pending() or self.pending_deliveries():
             return True
         return bool(self.awaiting) and self.rules.decision(self.state).kind != Kind.SIMULTANEOUS
+
+    def position(self, digest: Any) -> int:
+        """The log index of the entry with hash ``digest`` (-1: not in this log)."""
+        return self.positions.get(digest, -1) if isinstance(digest, str) else -1
 
     def successor(self) -> str:
         """The peer that takes over sequencing when the present seats depose the host: the next
