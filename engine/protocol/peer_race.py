@@ -49,6 +49,13 @@ class RaceHost(PeerState):
         await self._sequence_or_refuse(play.envelope, play.sender)
         return True
 
+    def wake_at(self) -> float | None:
+        """When this peer next needs a ``tick`` sooner than the page's usual beat: the host, at
+        the end of a held play's window (so the play is not kept waiting for the next beat)."""
+        if not self.is_host or not self.race_queue.held:
+            return None
+        return self.race_queue.ripens_at(window_seconds(self.table.config))
+
     def _race_holds_before(self, moment: float) -> bool:
         """Host: a held play reached it by ``moment`` (the countdown waits for it)."""
         return self.is_host and self.race_queue.arrived_by(moment)

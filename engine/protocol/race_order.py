@@ -95,6 +95,11 @@ class RaceQueue:
                 return play
         return None
 
+    def ripens_at(self, window: float) -> float | None:
+        """When the earliest open group's window ends (``None``: nothing is held)."""
+        opened = [self.opened[p.base] for p in self.held if p.base in self.opened]
+        return min(opened) + window if opened else None
+
     def take_any(self) -> HeldPlay | None:
         """The oldest held play (the race is over: whatever is left gets its refusal)."""
         if not self.held:

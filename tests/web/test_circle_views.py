@@ -82,9 +82,11 @@ def test_the_end_names_the_winner_or_nobody() -> None:
 
 
 def test_the_countdown_setting_is_the_scramble_timer_and_is_bounded() -> None:
-    assert circle_views.config(lambda _: "6") == {"timers": {"scramble": 6}, "race_window": 150}
-    assert circle_views.config(lambda _: "99") == {"timers": {"scramble": 15}, "race_window": 150}
-    assert circle_views.config(lambda _: "x") == {"timers": {"scramble": 4}, "race_window": 150}
+    window = circle_views.RACE_WINDOW_MS
+    assert 0 < window <= 150
+    for typed, seconds in (("6", 6), ("99", 15), ("x", 4)):
+        expected = {"timers": {"scramble": seconds}, "race_window": window}
+        assert circle_views.config(lambda _, typed=typed: typed) == expected
     assert 'id="table-countdown"' in circle_views.settings("ru")
 
 

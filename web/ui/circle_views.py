@@ -16,7 +16,9 @@ from typing import Any
 from engine.core.model import Action
 
 COUNTDOWN_DEFAULT = 4
-RACE_WINDOW_MS = 150  # plays within this of each other on one state go in the public order
+# Plays within this of each other on one state go in the public order: about two one-way trips
+# between friends' browsers, so the host's own plays gain nothing from having no network delay.
+RACE_WINDOW_MS = 60
 COUNTDOWN_LABEL = {"ru": "Отсчёт до удара, с", "en": "Countdown to a hit, s"}
 HEART, EMPTY_HEART = "♥", "♡"
 

@@ -77,10 +77,19 @@ class TableUI:
 
     async def _tick(self) -> None:
         while True:
-            await asyncio.sleep(TICK_SECONDS)
+            await asyncio.sleep(self._next_beat())
             if self.session is not None:
                 await self.session.tick()
                 self.show_countdown()
+
+    def _next_beat(self) -> float:
+        """Seconds to the next tick: the usual beat, or sooner when the peer asks (the host
+        closing a real-time window on time)."""
+        peer = self.session.peer if self.session else None
+        wake = peer.wake_at() if peer is not None else None
+        if peer is None or wake is None:
+            return TICK_SECONDS
+        return min(TICK_SECONDS, max(0.005, wake - peer.clock()))
 
     def show_countdown(self) -> None:
         """Seconds left for this seat's move, updated in place (the panel is not redrawn)."""
