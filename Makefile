@@ -7,7 +7,7 @@ PYTEST_ARGS ?=
 .PHONY: play test setup site chromium redis lint bench
 
 play: site
-	@echo "Open http://$(HOST):$(PORT)/ in a browser. Friends on your network: make play HOST=0.0.0.0"
+	@echo "Open the address printed below in a browser. Friends on your network: make play HOST=0.0.0.0 (https; README: Friends on your network)"
 	$(PYTHON) -m signaling --host $(HOST) --port $(PORT)
 
 test: site chromium redis lint

@@ -1,4 +1,8 @@
-"""``python -m signaling --host H --port P [--static DIR]``: run the signalling server."""
+"""``python -m signaling --host H --port P [--static DIR]``: run the signalling server.
+
+Bound to loopback it serves plain HTTP (already a secure context for a browser on this machine);
+bound to any other address it serves HTTPS with a self-signed certificate it makes and keeps under
+the user's data folder (``--tls``, ``--tls-cert``/``--tls-key``; see ``signaling/tls.py``)."""
 
 from __future__ import annotations
 
@@ -8,13 +12,23 @@ import contextlib
 import logging
 import resource
 import signal
-from dataclasses import fields, replace
+import sys
+from dataclasses import fields
 from pathlib import Path
 
 from signaling.bots import BotLauncher
 from signaling.config import ServerConfig
 from signaling.server import HUB_KEY, start_server
 from signaling.store import StoreUnavailable
+from signaling.tls import (
+    TLS_MODES,
+    TLSError,
+    TLSSetup,
+    is_loopback,
+    lan_addresses,
+    setup_tls,
+    wants_tls,
+)
 
 LIMIT_HELP = {
     "max_frame_bytes": "largest accepted WebSocket frame",
@@ -37,7 +51,7 @@ LIMIT_HELP = {
     "bots": "let hosts seat bots (Python peers started by this server)",
     "max_bots_per_room": "bots one room may hold",
     "max_bots": "bots on this server",
-    "bot_server": "signalling URL the bots dial (default: ws://127.0.0.1:PORT/ws)",
+    "bot_server": "signalling URL the bots dial (default: ws[s]://127.0.0.1:PORT/ws)",
     "trust_forwarded": "take the client address from X-Forwarded-For (behind a reverse proxy)",
     "redis": "redis://HOST:PORT/DB or unix:///PATH: share rooms with every process using it",
     "node_ttl": "with --redis: seconds after which a silent process's peers are removed",
@@ -51,6 +65,21 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8080)
     parser.add_argument("--static", type=Path, default=None, help="folder to serve (web/dist)")
     parser.add_argument("--log-level", default="INFO")
+    parser.add_argument(
+        "--tls",
+        choices=TLS_MODES,
+        default="auto",
+        help="serve HTTPS (and wss://): auto (default) = on unless --host is loopback"
+        " (127.0.0.1, ::1, localhost) or on when --tls-cert is given; on; off",
+    )
+    parser.add_argument(
+        "--tls-cert",
+        type=Path,
+        default=None,
+        help="PEM certificate (chain) to serve; default: a self-signed one made and kept in"
+        " $XDG_DATA_HOME/magic-table/tls (~/.local/share/magic-table/tls)",
+    )
+    parser.add_argument("--tls-key", type=Path, default=None, help="PEM key of --tls-cert")
     defaults = ServerConfig()
     for f in fields(ServerConfig):
         if f.name == "static_dir":
@@ -83,6 +112,10 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         parser.error(f"--redis must be a redis://, rediss:// or unix:// URL, not {args.redis!r}")
     if args.node_ttl <= 0:
         parser.error("--node-ttl must be positive")
+    if (args.tls_cert is None) != (args.tls_key is None):
+        parser.error("--tls-cert and --tls-key go together: give both or neither")
+    if args.tls == "off" and args.tls_cert is not None:
+        parser.error("--tls off cannot be used with --tls-cert/--tls-key")
 
 
 def config_from_args(args: argparse.Namespace) -> ServerConfig:
@@ -98,11 +131,15 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     config = config_from_args(args)
-    if not config.bot_server and args.port:
-        dial = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
-        config = replace(config, bot_server=f"ws://{dial}:{args.port}/ws")
+    tls = None
+    if wants_tls(args.tls, args.host, args.tls_cert):
+        try:
+            tls = setup_tls(args.host, args.tls_cert, args.tls_key)
+        except TLSError as exc:  # like a bad option: exit code 2
+            print(f"python -m signaling: error: {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
     raise_fd_limit()
-    asyncio.run(serve(config, args.host, args.port))
+    asyncio.run(serve(config, args.host, args.port, tls))
 
 
 def raise_fd_limit() -> None:
@@ -113,17 +150,58 @@ def raise_fd_limit() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-async def serve(config: ServerConfig, host: str, port: int) -> None:
+def url(scheme: str, host: str, port: int) -> str:
+    """``scheme://host:port/`` with an IPv6 address in brackets."""
+    return f"{scheme}://[{host}]:{port}/" if ":" in host else f"{scheme}://{host}:{port}/"
+
+
+def announce(host: str, port: int, tls: TLSSetup | None) -> None:
+    """After the ``serving`` line: where friends go, and the certificate they will be shown."""
+    wildcard = host in ("", "0.0.0.0", "::")
+    scheme = "https" if tls else "http"
+    if tls is None:
+        if not is_loopback(host):
+            print(
+                "warning: plain http beyond this machine: a friend's browser gets no secure"
+                " context (no WebCrypto, microphone or camera); drop --tls off to serve https",
+                flush=True,
+            )
+        return
+    where = (
+        f"made now ({tls.why})"
+        if tls.made
+        else "kept from an earlier start"
+        if tls.generated
+        else "given"
+    )
+    print(f"TLS certificate {tls.cert_path}, {where}", flush=True)
+    print(f"SHA-256 fingerprint {tls.fingerprint}", flush=True)
+    addresses = [str(a) for a in lan_addresses()] if wildcard else [host]
+    for address in addresses:
+        print(f"friends open {url(scheme, address, port)}", flush=True)
+    if tls.generated:
+        print(
+            "the certificate is self-signed: each browser warns once; compare its SHA-256"
+            " fingerprint with the one above, then proceed to the site",
+            flush=True,
+        )
+
+
+async def serve(config: ServerConfig, host: str, port: int, tls: TLSSetup | None = None) -> None:
     """Serve until SIGTERM or SIGINT, then close every socket with 1001 and stop."""
+    context = tls.context if tls else None
     try:
-        runner, site = await start_server(config, host, port)
+        runner, site = await start_server(config, host, port, ssl_context=context)
     except (StoreUnavailable, ValueError, OSError) as exc:
         raise SystemExit(f"python -m signaling: {exc}") from None
     hub = runner.app[HUB_KEY]
-    if config.bots and hub.bots is None:  # port 0: the bots dial the port we got
-        dial = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-        hub.bots = BotLauncher(f"ws://{dial}:{site.port}/ws")
-    print(f"serving {config.static_dir} at http://{host}:{site.port}/", flush=True)
+    scheme = "https" if tls else "http"
+    if config.bots and hub.bots is None:  # the bots dial the port we got, over wss with TLS
+        dial = "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host
+        ws_url = url("wss" if tls else "ws", dial, site.port) + "ws"
+        hub.bots = BotLauncher(ws_url, fingerprint=tls.fingerprint if tls else "")
+    print(f"serving {config.static_dir} at {url(scheme, host, site.port)}", flush=True)
+    announce(host, site.port, tls)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

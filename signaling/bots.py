@@ -20,9 +20,10 @@ def free_bot_name(taken: set[str]) -> str | None:
 class BotLauncher:
     """Starts and stops bot processes, per room."""
 
-    def __init__(self, server_url: str, policy: str = "smart") -> None:
+    def __init__(self, server_url: str, policy: str = "smart", fingerprint: str = "") -> None:
         self.server_url = server_url
         self.policy = policy
+        self.fingerprint = fingerprint  # a wss:// server's certificate, pinned by the bots
         self.rooms: dict[str, dict[str, subprocess.Popen[bytes]]] = {}
 
     def count(self, room: str | None = None) -> int:
@@ -40,6 +41,8 @@ class BotLauncher:
         command = [sys.executable, "-m", "signaling.peer", "--server", self.server_url]
         command += ["--room", room, "--name", name, "--play", self.policy]
         command += ["--seed", str(seed)]
+        if self.fingerprint:
+            command += ["--server-fingerprint", self.fingerprint]
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
         self.rooms.setdefault(room, {})[name] = process
         log.info("bot %s started in room %s (pid %d)", name, room, process.pid)

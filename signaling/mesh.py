@@ -8,6 +8,7 @@ import inspect
 import json
 import logging
 import secrets
+import ssl as ssl_module
 import time
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal
@@ -21,6 +22,7 @@ from signaling.link import PeerLink, encode
 log = logging.getLogger(__name__)
 
 OnMessage = Callable[[str, dict[str, Any]], Any]
+SSLSetting = ssl_module.SSLContext | aiohttp.Fingerprint | bool
 
 
 class SignalingError(Exception):
@@ -55,8 +57,10 @@ class MeshPeer:
         on_message: OnMessage | None = None,
         ice_servers: list[RTCIceServer] | None = None,
         loopback: LoopbackMode = "auto",
+        ssl: SSLSetting = True,
     ) -> None:
         self.server = server
+        self.ssl = ssl  # for wss://: True verifies as usual, an aiohttp.Fingerprint pins
         self.name = name
         self.role = role
         self.on_message = on_message
@@ -101,7 +105,7 @@ class MeshPeer:
         """Open the signalling socket once."""
         if self._ws is None:
             self._session = aiohttp.ClientSession()
-            self._ws = await self._session.ws_connect(self.server, heartbeat=20)
+            self._ws = await self._session.ws_connect(self.server, heartbeat=20, ssl=self.ssl)
             self._reader = asyncio.create_task(self._read(self._ws), name="signaling-reader")
         return self._ws
 

@@ -15,10 +15,12 @@ import logging
 import signal
 from typing import Any
 
+import aiohttp
 from aiortc import RTCIceServer
 
-from signaling.mesh import MeshPeer
+from signaling.mesh import MeshPeer, SSLSetting
 from signaling.table_peer import TablePeer, make_player
+from signaling.tls import parse_fingerprint
 
 ECHO_PREFIX = "echo: "
 
@@ -26,7 +28,15 @@ ECHO_PREFIX = "echo: "
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command-line options."""
     parser = argparse.ArgumentParser(prog="python -m signaling.peer", description=__doc__)
-    parser.add_argument("--server", required=True, help="signalling URL, ws://host:port/ws")
+    parser.add_argument(
+        "--server", required=True, help="signalling URL, ws://host:port/ws or wss://host:port/ws"
+    )
+    parser.add_argument(
+        "--server-fingerprint",
+        default="",
+        help="wss:// only: trust the server's certificate by its SHA-256 fingerprint"
+        " (AB:CD:… as the server prints it; for a self-signed certificate)",
+    )
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--room", help="code of the room to join")
     where.add_argument("--create", action="store_true", help="create a new room")
@@ -50,7 +60,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the random bot")
     parser.add_argument("--log-level", default="WARNING")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.server_fingerprint:
+        try:
+            parse_fingerprint(args.server_fingerprint)
+        except ValueError as exc:
+            parser.error(f"--server-fingerprint: {exc}")
+    return args
+
+
+def server_ssl(fingerprint: str) -> SSLSetting:
+    """How the signalling socket checks a wss:// server: pinned by fingerprint, or as usual."""
+    if not fingerprint:
+        return True
+    return aiohttp.Fingerprint(parse_fingerprint(fingerprint))
 
 
 def out(line: str) -> None:
@@ -79,6 +102,7 @@ async def run(args: argparse.Namespace) -> None:
         on_message=on_message,
         ice_servers=[RTCIceServer(url) for url in args.ice_server],
         loopback=args.loopback,
+        ssl=server_ssl(args.server_fingerprint),
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

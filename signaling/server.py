@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import ssl
 from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -300,9 +301,16 @@ def make_app(config: ServerConfig | None = None, store: Store | None = None) -> 
 
 
 async def start_server(
-    config: ServerConfig, host: str, port: int, store: Store | None = None
+    config: ServerConfig,
+    host: str,
+    port: int,
+    store: Store | None = None,
+    ssl_context: ssl.SSLContext | None = None,
 ) -> tuple[web.AppRunner, CappedTCPSite]:
     """Start the application on ``host:port`` (0: any free port); returns runner and site.
+
+    With ``ssl_context`` the site serves HTTPS and the signalling socket is ``wss://`` on the
+    same port (a TLS handshake must finish within ``request_timeout`` seconds too).
 
     ``request_timeout`` bounds how long a connection may take to send a complete request head
     (and how long an idle keep-alive connection stays open). Connections per client address
@@ -319,6 +327,8 @@ async def start_server(
     )
     await runner.setup()
     cap = AddressCap(0 if config.trust_forwarded else config.max_conns_per_address)
-    site = CappedTCPSite(runner, host, port, cap)
+    site = CappedTCPSite(
+        runner, host, port, cap, ssl_context=ssl_context, handshake_timeout=config.request_timeout
+    )
     await site.start()
     return runner, site
