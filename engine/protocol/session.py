@@ -149,6 +149,9 @@ class TableSession:
         self.greeted: set[str] = set()
         self._queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
+        # When a tick is already booked for the peer's own wake-up time (``Peer.wake_at``).
+        self._wake_booked: float | None = None
+        self._wake_task: asyncio.Future[None] | None = None
 
     # ----- identity and storage --------------------------------------------------------------
 
@@ -262,6 +265,24 @@ class TableSession:
                 self.errors.append(f"{self.tids.get(link, link)}: {error}")
             if message.get("t") != "game" or self._marker() != self._shown:
                 self._show()
+            self._book_wake()
+
+    def _book_wake(self) -> None:
+        """Book a tick for the moment the peer asks for one (the host closing a real-time
+        window), instead of leaving it to the page's next beat."""
+        peer = self.peer
+        wake = peer.wake_at() if peer is not None else None
+        if peer is None or wake is None:
+            return
+        if self._wake_booked is not None and self._wake_booked <= wake:
+            return
+        self._wake_booked = wake
+
+        def wake_up() -> None:
+            self._wake_booked = None
+            self._wake_task = asyncio.ensure_future(self.tick())
+
+        asyncio.get_running_loop().call_later(max(0.0, wake - peer.clock()), wake_up)
 
     def _show(self) -> None:
         """Tell the page to redraw, remembering what it has shown."""

@@ -155,6 +155,7 @@ class TableState:
     points: dict[int, int] = field(default_factory=dict)
     past_reveals: list[tuple[int, int, int]] = field(default_factory=list)
     _digest: tuple[tuple[Any, ...], str] | None = None
+    _owed: tuple[Any, tuple[int, ...], dict[tuple[int, int], list[int]]] | None = None
 
     def member(self, peer: str) -> Member | None:
         """Roster line of ``peer``."""
@@ -229,10 +230,20 @@ class TableState:
         return {}
 
     def pending_deliveries(self) -> dict[tuple[int, int], list[int]]:
-        """``(giver, receiver) → slots`` still owed, for present givers and receivers."""
-        owed: dict[tuple[int, int], list[int]] = {}
+        """``(giver, receiver) → slots`` still owed, for present givers and receivers (kept
+        until the state, the deliveries, the reveals or the seats change: it is asked often)."""
         if self.stage != "play":
-            return owed
+            return {}
+        key = (len(self.given), len(self.revealed), len(self.out), len(self.epochs))
+        cached = self._owed
+        if cached is not None and cached[0] is self.state and cached[1] == key:
+            return {pair: list(slots) for pair, slots in cached[2].items()}
+        owed = self._owed_now()
+        self._owed = (self.state, key, owed)
+        return {pair: list(slots) for pair, slots in owed.items()}
+
+    def _owed_now(self) -> dict[tuple[int, int], list[int]]:
+        owed: dict[tuple[int, int], list[int]] = {}
         present = self.present()
         for receiver in present:
             for slot in sorted(self.rules.visible_slots(self.state, receiver)):
