@@ -176,7 +176,9 @@ def announce(host: str, port: int, tls: TLSSetup | None) -> None:
     )
     print(f"TLS certificate {tls.cert_path}, {where}", flush=True)
     print(f"SHA-256 fingerprint {tls.fingerprint}", flush=True)
-    addresses = [str(a) for a in lan_addresses()] if wildcard else [host]
+    versions = {"0.0.0.0": {4}, "::": {6}}.get(host, {4, 6})  # "::" is IPv6 only (V6ONLY)
+    lan = [str(a) for a in lan_addresses() if a.version in versions]
+    addresses = (lan or ["localhost"]) if wildcard else [host]
     for address in addresses:
         print(f"friends open {url(scheme, address, port)}", flush=True)
     if tls.generated:

@@ -125,6 +125,21 @@ def _ipv4_of_interfaces() -> set[IPAddress]:
     return found
 
 
+def _ipv4_local_routes() -> set[IPAddress]:
+    """Linux: every local IPv4 address, secondary ones too (``/32 host LOCAL`` in fib_trie)."""
+    found: set[IPAddress] = set()
+    with contextlib.suppress(OSError):
+        last = ""
+        for line in Path("/proc/net/fib_trie").read_text().splitlines():
+            text = line.strip()
+            if text.startswith(("|--", "+--")):
+                last = text[3:].strip()
+            elif text == "/32 host LOCAL" and last:
+                with contextlib.suppress(ValueError):
+                    found.add(ipaddress.IPv4Address(last))
+    return found
+
+
 def _ipv6_of_interfaces() -> set[IPAddress]:
     found: set[IPAddress] = set()
     with contextlib.suppress(OSError):
@@ -140,7 +155,7 @@ def _ipv6_of_interfaces() -> set[IPAddress]:
 
 def host_addresses() -> list[IPAddress]:
     """Every address of this host's interfaces (IPv4 first), loopback included."""
-    found = _ipv4_of_interfaces() | _ipv6_of_interfaces()
+    found = _ipv4_of_interfaces() | _ipv4_local_routes() | _ipv6_of_interfaces()
     found |= {ipaddress.IPv4Address("127.0.0.1"), ipaddress.IPv6Address("::1")}
     return sorted(found, key=lambda a: (a.version, a.is_loopback, int(a)))
 

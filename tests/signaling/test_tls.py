@@ -13,6 +13,8 @@ import contextlib
 import hashlib
 import os
 import re
+import shlex
+import shutil
 import ssl
 import stat
 import sys
@@ -272,6 +274,46 @@ async def test_loopback_stays_plain_http_by_default(tmp_path: Path, site: Path) 
         async with aiohttp.ClientSession() as session, session.get(url) as response:
             assert await response.text() == "ok"
     assert not (data_home / "magic-table").exists()
+
+
+@pytest.mark.skipif(
+    shutil.which("unshare") is None or shutil.which("ip") is None, reason="no unshare"
+)
+async def test_a_wildcard_bind_serves_https_for_every_address_of_the_host(
+    tmp_path: Path, site: Path
+) -> None:
+    """``--host 0.0.0.0`` (tls auto) in a network namespace of its own, where loopback also holds
+    a documentation address standing for a LAN one: the certificate names it and the server
+    tells friends to open it."""
+    lan = "192.0.2.77"  # TEST-NET-1, only ever on this namespace's loopback
+    command = (
+        f"ip link set lo up && ip addr add {lan}/24 dev lo && "
+        f"exec {shlex.quote(sys.executable)} -m signaling --host 0.0.0.0 --port 0 --no-bots "
+        f"--static {shlex.quote(str(site))} --log-level WARNING"
+    )
+    process = await asyncio.create_subprocess_exec(
+        "unshare", "-rn", "sh", "-c", command,
+        cwd=ROOT, env=env_for(tmp_path / "data"), stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        lines = []
+        while not lines or not lines[-1].startswith("the certificate is self-signed"):
+            line = await asyncio.wait_for(process.stdout.readline(), 30)
+            assert line, f"output ended early: {lines}"
+            lines.append(line.decode().rstrip("\n"))
+    finally:
+        process.terminate()
+        await asyncio.wait_for(process.wait(), 10)
+    assert re.match(r"^serving .* at https://0\.0\.0\.0:(\d+)/$", lines[0]), lines
+    port = lines[0].rsplit(":", 1)[1].rstrip("/")
+    assert f"friends open https://{lan}:{port}/" in lines, lines
+    cert = tmp_path / "data" / "magic-table" / "tls" / "cert.pem"
+    extensions = x509.load_pem_x509_certificate(cert.read_bytes()).extensions
+    san = extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    addresses = {str(a) for a in san.get_values_for_type(x509.IPAddress)}
+    assert {lan, "127.0.0.1", "::1"} <= addresses, addresses
+    assert "localhost" in san.get_values_for_type(x509.DNSName)
 
 
 def test_tls_defaults_by_bind_address() -> None:
