@@ -167,13 +167,9 @@ def announce(host: str, port: int, tls: TLSSetup | None) -> None:
                 flush=True,
             )
         return
-    where = (
-        f"made now ({tls.why})"
-        if tls.made
-        else "kept from an earlier start"
-        if tls.generated
-        else "given"
-    )
+    where = "given"
+    if tls.generated:
+        where = f"made now ({tls.why})" if tls.made else "kept from an earlier start"
     print(f"TLS certificate {tls.cert_path}, {where}", flush=True)
     print(f"SHA-256 fingerprint {tls.fingerprint}", flush=True)
     versions = {"0.0.0.0": {4}, "::": {6}}.get(host, {4, 6})  # "::" is IPv6 only (V6ONLY)

@@ -18,13 +18,13 @@ from __future__ import annotations
 import array
 import contextlib
 import datetime
-import fcntl
 import hashlib
 import ipaddress
 import os
 import socket
 import ssl
 import struct
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,7 +108,12 @@ def parse_fingerprint(text: str) -> bytes:
 
 
 def _ipv4_of_interfaces() -> set[IPAddress]:
+    """Linux: each interface's (primary) IPv4 address, asked of the kernel with an ioctl."""
     found: set[IPAddress] = set()
+    if not sys.platform.startswith("linux"):
+        return found
+    import fcntl
+
     try:
         names = [name for _, name in socket.if_nameindex()]
     except OSError:
