@@ -477,6 +477,7 @@ class TableSession:
         """The local human's move, if it is still one of the legal moves (a click may be stale)."""
         if self.peer is not None and action in self.my_moves():
             await self.peer.submit(action)
+            self._book_wake()  # the host holds its own real-time play for the window too
             self.on_update()
 
     def finished(self) -> bool:
@@ -493,6 +494,7 @@ class TableSession:
         if self.peer is not None:
             before = len(self.peer.table.log)
             await self.peer.tick()
+            self._book_wake()
             if len(self.peer.table.log) != before:
                 self.on_update()
 
