@@ -266,3 +266,14 @@ def test_lobby_shows_the_chosen_games_own_options() -> None:
     assert 'data-game="rumble"' in table_views.lobby("ru", session, True, "no-such-game")
     guest = table_views.lobby("ru", session, False, "nevermore")
     assert 'id="table-form"' not in guest and 'id="table-game"' not in guest
+
+
+def test_every_window_the_engine_opens_has_a_name() -> None:
+    from pathlib import Path
+
+    source = "".join(p.read_text() for p in Path("engine/games/nevermore").glob("*.py"))
+    opened = set(re.findall(r'"w": "(\w+)"', source))
+    assert {"damaged", "rescue", "attacked"} <= opened
+    names = nv.windows()
+    assert opened <= set(names), sorted(opened - set(names))
+    assert all(names[w] != w for w in opened)

@@ -83,6 +83,20 @@ def test_the_creature_prompt_shows_the_hit_and_names_the_creature() -> None:
     assert f"Сбросить тварь «{name}»" in html
 
 
+def test_the_disease_choice_names_each_disease() -> None:
+    from engine.games.rumble.listing import entries
+
+    kinds = [e["id"] for e in entries() if e.get("deck") == "diseases"][:2]
+    assert len(kinds) == 2
+    for phase, verb in (("cure", "Вылечить"), ("transfer", "Передать")):
+        view = {"waiting": {"phase": phase}, "hand": [], "seats": []}
+        moves = [{"type": phase, "seat": 0, "disease": k, "token": f"{k}#1"} for k in kinds]
+        html = rumble_views.prompt(view, moves, [], ["Аня"])
+        for kind in kinds:
+            assert f"{verb}: {rumble_views.name_of(kind)}" in html
+        assert kinds[0] not in html, "a player sees names, not ids"
+
+
 def test_sealing_offers_only_the_selected_cards() -> None:
     view = {
         "waiting": {"phase": "assembly"},

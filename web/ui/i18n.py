@@ -171,6 +171,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ru": "Смертельный удар (спасение)",
         "en": "Lethal damage (a rescue)",
     },
+    "nm_window_damaged": {
+        "ru": "Противник наносит урон",
+        "en": "An opponent deals damage",
+    },
     "nm_your_move": {"ru": "Ваш ход.", "en": "Your move."},
     "nm_open": {"ru": "Раскрыть карты", "en": "Open the cards"},
     "nm_yes_peck": {"ru": "Клюнуть", "en": "Peck"},

@@ -40,10 +40,11 @@ def cards() -> dict[str, dict[str, Any]]:
 
 @lru_cache(maxsize=1)
 def windows() -> dict[str, str]:
-    """Window ids → their Russian names (the catalog's, plus the engine's two inner windows)."""
+    """Window ids → their Russian names (the catalog's, plus the engine's inner windows)."""
     from engine.games.nevermore.cards import load_catalog
 
-    return {**load_catalog().windows, "rescue": tr("nm_window_rescue", "ru")}
+    inner = {"rescue": tr("nm_window_rescue", "ru"), "damaged": tr("nm_window_damaged", "ru")}
+    return {**load_catalog().windows, **inner}
 
 
 def art(card_id: str) -> str:

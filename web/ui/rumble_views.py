@@ -194,6 +194,11 @@ def prompt(view: dict[str, Any], moves: list[Action], selected: list[int], names
         title = "Гепатит Ы: уберите из закрытого заклинания одну карту в сброс."
         for i, move in enumerate(moves):
             buttons.append(_move_button(i, f"Убрать: {name_of(hand_cards.get(move.get('slot')))}"))
+    elif phase in ("cure", "transfer"):
+        verb = "Вылечить" if phase == "cure" else "Передать"
+        title = f"{verb} какую ЗПМП?"
+        for i, move in enumerate(moves):
+            buttons.append(_move_button(i, f"{verb}: {name_of(move.get('disease'))}"))
     else:
         title = "Ваш ход."
         for i, move in enumerate(moves):
