@@ -187,6 +187,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         elif kind == "synced":
             if isinstance(message.get("n"), int):
                 self.catching_up = None
+                self.live_since = self.clock()
         elif kind == "checkpoint":
             await self._receive_checkpoint(message, sender)
         elif kind == "vote":

@@ -100,6 +100,8 @@ class PeerState:
         self._checkpointed: tuple[str, int] = ("", -1)
         self._timed_out: set[tuple[Any, ...]] = set()
         self.catching_up: str | None = None
+        # Since when this peer has followed the table live (its own timer starts are real).
+        self.live_since = clock() - 1e-3
         # Real time: (round, when its state began on this peer's clock), and this peer's own
         # actions the host refused (an action on a spell that had already moved on).
         self.race_since: tuple[int, float] = (-1, 0.0)

@@ -168,7 +168,10 @@ class HostWatch(PeerState):
         owed = table.obligations().get(seat)
         if owed is not None and not table.paused:
             started = self.since.get(self._timer_key(seat, owed), now)
-            if now - started < table.timer_for(owed):
+            # Only a peer that was following the table when the obligation began can tell an
+            # early timeout (one that has just reloaded or joined takes the host's word).
+            known = started > self.live_since
+            if known and now - started < table.timer_for(owed):
                 raise ProtocolError(host, f"timed out seat {seat} before its time was up")
 
     def _timer_key(self, seat: int, owed: str) -> tuple[Any, ...]:

@@ -10,8 +10,18 @@ import pytest
 
 from engine.protocol.envelope import entry_hash, make_envelope, sign_entry
 from engine.protocol.errors import ProtocolError
+from engine.protocol.peer import Peer
 from tests.engine.attacks.common import digests, wire
 from tests.engine.harness import DishonestSequencer, Harness, make_table, play
+
+
+class Silent(Peer):
+    """Never posts a move (not even its timer's automatic one)."""
+
+    async def _act_once(self) -> bool:
+        if self.seat is not None and self.table.obligations().get(self.seat) == "action":
+            return False
+        return await super()._act_once()
 
 
 class DropsSeatTwo(DishonestSequencer):
@@ -133,3 +143,36 @@ async def test_a_forged_vote_is_refused() -> None:
 class _Never:
     async def choose(self, *args: Any) -> None:
         return None
+
+
+async def test_a_reloaded_peer_takes_the_hosts_timeout_for_an_earlier_obligation() -> None:
+    """It cannot know how long the seat has been due: it must not refuse (and stall) on it."""
+    from engine.protocol.bundle import SecretBundle
+    from engine.protocol.players import RandomBot
+
+    h = await make_table(3, peer_class={2: Silent})
+    await play(h, 3, timer=30)
+    await h.advance(20, steps=4)  # seat 2 has been due for 20 s
+    old = h.peers[1]
+    fresh = Peer(
+        peer_id="p1",
+        roster=h.roster,
+        room="room-1",
+        game="game-1",
+        rules=old.rules,
+        backend=h.backend,
+        transport=h.bus.endpoint("p1"),
+        bundle=SecretBundle.from_json(old.bundle.to_json()),
+        player=RandomBot(7),
+        clock=h.clock,
+    )
+    h.peers[1] = fresh
+    await fresh.rejoin("p0")
+    await h.settle()
+    await h.advance(30, steps=6)  # the host times seat 2 out at 35 s
+    kinds = [e["msg"]["body"]["t"] for e in h.peers[0].table.log]
+    assert "timeout" in kinds, "the host timed the silent seat out (the log chose for it)"
+    assert not any("before its time" in e.reason for e in fresh.errors)
+    assert len(fresh.table.log) == len(h.peers[0].table.log), "the reloaded peer keeps up"
+    assert len(digests(h)) == 1
+    await h.bus.close()
