@@ -124,7 +124,6 @@ class Openings(TableState):
             for item in waiting.action.get("open", [])
         ]
         points = dict(zip(waiting.slots, xs, strict=True))
-        self.openings.extend((seat, slot, card) for slot, card in cards.items())
         try:
             apply = self._engine_apply(
                 action, name, commits=waiting.commits, seat=seat, points=points

@@ -141,10 +141,9 @@ class TableState:
     # Re-shuffles: every one started (epoch r is index r-1; abandoned ones stay for the audit),
     # the one running now, each slot's current epoch (absent: 0, the initial shuffle), the card
     # point under each revealed slot, and the reveals a re-shuffle superseded (slot, epoch, x).
-    # A logged move whose cards its author has still to show (commit, sequence, open), and
-    # every card shown so far as (seat, slot, card), re-derived by the audit.
+    # Logged moves whose cards their authors have still to show (commit, sequence, open); the
+    # cards, once shown, are kept in ``points`` and re-derived by the audit.
     awaiting: dict[int, Awaiting] = field(default_factory=dict)
-    openings: list[tuple[int, int, str]] = field(default_factory=list)
     # Every opening the log accepted, as (seat, index among all its commitments, nonce, item):
     # the audit checks each against its commitment again.
     opened_items: list[tuple[int, int, str, Any]] = field(default_factory=list)
