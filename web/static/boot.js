@@ -35,7 +35,25 @@ function trackDownloads(expected, from, to) {
   return () => { window.fetch = realFetch; };
 }
 
+// A page from plain http:// on another machine is not a secure context: the browser offers no
+// crypto.subtle, microphone or camera. Say what to do (open the https:// address the host's
+// server printed) instead of leaving an empty table; the game still starts, with the engine's
+// pure-Python crypto.
+function warnIfInsecure() {
+  if (window.isSecureContext) return false;
+  const box = document.getElementById("insecure");
+  const link = document.getElementById("insecure-link");
+  if (link) {
+    const secure = `https://${location.host}${location.pathname}${location.search}${location.hash}`;
+    link.href = secure;
+    link.textContent = secure;
+  }
+  if (box) box.hidden = false;
+  return true;
+}
+
 async function main() {
+  const insecure = warnIfInsecure();
   progress(0.02, "Загружаем Python…");
   const configPromise = fetch("/config.json").then((response) => response.json());
   const untrack = trackDownloads(EXPECTED_BYTES, 0.02, 0.85);
@@ -56,11 +74,14 @@ async function main() {
   progress(1, "");
   document.body.classList.add("ready");
   // Milliseconds since navigation start, as the benchmarks compare them with bare Pyodide.
-  window.magicTable = { ready: true, pyodide, interactiveMs: performance.now(), marks };
+  window.magicTable = {
+    ready: true, pyodide, interactiveMs: performance.now(), marks, secure: !insecure,
+  };
 }
 
 main().catch((error) => {
   console.error(error);
   document.body.classList.add("failed");
-  label.textContent = `Не удалось запустить: ${error.message || error}`;
+  const hint = window.isSecureContext ? "" : " — откройте https://-адрес, который напечатал сервер";
+  label.textContent = `Не удалось запустить: ${error.message || error}${hint}`;
 });

@@ -18,7 +18,12 @@ from engine.fairness import curve
 from engine.fairness.backends.base import CryptoBackend, CryptoError, KeyPair
 from engine.fairness.backends.encoding import from_b64url, jwk_private, pkcs8_from_scalar
 
-_SUBTLE = js.crypto.subtle
+# A page that is not a secure context (plain http:// from another machine) has no
+# ``crypto.subtle``; Pyodide then raises AttributeError (or gives None). Either way this backend
+# is not available, which ``available_backends`` understands as an ImportError.
+_SUBTLE: Any = getattr(getattr(js, "crypto", None), "subtle", None)
+if _SUBTLE is None:
+    raise ImportError("crypto.subtle is missing: the page is not a secure context")
 _ECDH = {"name": "ECDH", "namedCurve": "P-256"}
 _ECDSA = {"name": "ECDSA", "namedCurve": "P-256"}
 _SIGN = {"name": "ECDSA", "hash": "SHA-256"}
