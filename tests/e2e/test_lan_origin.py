@@ -173,13 +173,24 @@ async def test_a_non_secure_page_says_what_to_do_and_plays_with_pure_python_cryp
             text = await message.inner_text()
             assert "https://" in text and "сертификат" in text, text
             link = f"https://{NAME}:{server.port}/"
-            assert await page.get_attribute("#insecure-link", "href") == link
-            assert (await page.inner_text("#insecure-link")).strip() == link
+            shown = page.locator("#insecure [lang=ru] .insecure-link")
+            assert await shown.get_attribute("href") == link
+            assert (await shown.inner_text()).strip() == link
+            assert not await page.locator("#insecure [lang=en]").is_visible()
             # The engine sees no WebCrypto and falls back to pure Python.
             names, chosen = (await page.evaluate(BACKENDS)).split("|")
             assert "webcrypto" not in names.split(","), names
             assert chosen == "pure", (names, chosen)
             await lan.screenshot("lan-origin-not-secure")
+            # In English when the page is (the language chosen last time is kept).
+            await page.evaluate("() => localStorage.setItem('mt.lang', 'en')")
+            await page.reload()
+            await lan.wait_ready()
+            english = page.locator("#insecure [lang=en]")
+            assert await english.is_visible()
+            assert not await page.locator("#insecure [lang=ru]").is_visible()
+            assert "https://" in await english.inner_text()
+            assert (await english.locator(".insecure-link").inner_text()).strip() == link
 
             # A secure page (WebCrypto) and the non-secure one play «Проба» together.
             home = await open_page(browser, f"{server.origin}/", "Аня")

@@ -42,13 +42,15 @@ function trackDownloads(expected, from, to) {
 function warnIfInsecure() {
   if (window.isSecureContext) return false;
   const box = document.getElementById("insecure");
-  const link = document.getElementById("insecure-link");
-  if (link) {
-    const secure = `https://${location.host}${location.pathname}${location.search}${location.hash}`;
+  if (!box) return true;
+  const secure = `https://${location.host}${location.pathname}${location.search}${location.hash}`;
+  for (const link of box.querySelectorAll(".insecure-link")) {
     link.href = secure;
     link.textContent = secure;
   }
-  if (box) box.hidden = false;
+  const lang = localStorage.getItem("mt.lang") === "en" ? "en" : "ru"; // the page's language
+  for (const block of box.querySelectorAll("[data-lang]")) block.hidden = block.dataset.lang !== lang;
+  box.hidden = false;
   return true;
 }
 
