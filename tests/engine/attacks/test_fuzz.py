@@ -21,8 +21,11 @@ from hypothesis import strategies as st
 from engine.core.model import canonical_json
 from engine.protocol.envelope import make_envelope
 from engine.protocol.peer import Peer
+from engine.protocol.players import Waiting
 from tests.engine.attacks.common import Never, stranger
 from tests.engine.harness import Harness, make_table, play
+from tests.engine.race_game import StoneRules
+from tests.engine.test_race import PushOnce
 
 ATTACKER = "p1"
 BATCH = 10
@@ -51,6 +54,8 @@ STAGES: dict[str, dict[str, Any]] = {
     "reveal": {"peer_class": {2: withholding("keys")}},
     "audit": {"peer_class": {2: withholding("audit")}},
     "done": {},
+    # A real-time node (the hot stone): nobody pushes, so the stone stays in the air.
+    "race": {"rules": StoneRules(), "players": {i: Waiting() for i in range(3)}},
 }
 
 
@@ -75,6 +80,11 @@ class World:
         honest.bus.tamper = record
         await play(honest, 3)
         await honest.bus.close()
+        racing = await make_table(3, rules=StoneRules(), players={i: PushOnce() for i in range(3)})
+        racing.bus.tamper = record
+        await play(racing, 3)
+        await racing.advance(10, steps=5)
+        await racing.bus.close()
         for name, kwargs in STAGES.items():
             h = await make_table(3, **kwargs)
             await play(h, 3)
@@ -230,6 +240,7 @@ def test_the_default_fuzz_sent_enough_messages(world: World) -> None:
     assert world.sent >= 5000, world.sent
     stages = {h.peers[0].table.stage for h in world.tables.values()}
     assert {"chains", "shuffle1", "shuffle2", "play", "audit", "done"} <= stages
+    assert any(h.peers[0].table.racing_node() for h in world.tables.values())
 
 
 @pytest.mark.slow
