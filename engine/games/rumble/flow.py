@@ -24,6 +24,12 @@ def push(g: G, steps: list[Step]) -> None:
 class Flow(Effects):
     """Every step of the game; ``steps()`` maps step names to these methods."""
 
+    # Steps the runner may run without a copy of the data (see ``runner.advance``): they never
+    # ask for an input, or (``window``, ``open``) ask before they change anything.
+    IN_PLACE = frozenset(
+        ("turn", "card_loop", "creatures", "round_start", "fight_end", "window", "open")
+    )
+
     def steps(self) -> dict[str, Any]:
         return {name[3:]: getattr(self, name) for name in dir(self) if name.startswith("st_")}
 

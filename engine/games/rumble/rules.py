@@ -23,7 +23,7 @@ Secret choices (see ``docs/rumble-rules-map.md``):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from engine.core.model import (
@@ -123,7 +123,7 @@ class RumbleRules(Rules[State]):
 
     def run(self, state: State) -> State:
         """Advance a state until it waits for an input."""
-        return advance(state, self._steps, self.flow.after)
+        return advance(state, self._steps, self.flow.after, self.flow.IN_PLACE)
 
     # ----- the contract --------------------------------------------------------------------
 
@@ -239,28 +239,60 @@ class RumbleRules(Rules[State]):
         return []
 
     def seal_choices(self, g: dict[str, Any], seat: int, knowledge: Knowledge) -> list[Action]:
-        """Every legal spell from the hand: 1–3 cards, one per type, wild magic fills a gap."""
-        hand = [s for s in sorted(g["hand"][seat]) if s in knowledge.cards]
+        """Every legal spell from the hand: 1–3 cards, one per type, wild magic fills a gap.
+
+        In the order of ``combinations`` of the sorted hand by size, then ``product`` of each
+        card's places; a spell of the same cards on the same places is offered once.
+        """
+        known = knowledge.cards
+        spells = self.cat.spells
+        hand = [s for s in sorted(g["hand"][seat]) if s in known]
+        cards = [known[s] for s in hand]
+        opts = [SLOTS if c == WILD else (spells[c]["slot"],) for c in cards]
         out: list[Action] = []
-        seen: set[str] = set()
-        for size in (1, 2, 3):
-            for combo in combinations(hand, size):
-                cards = [knowledge.cards[s] for s in combo]
-                options = [
-                    list(SLOTS) if c == WILD else [self.cat.spells[c]["slot"]] for c in cards
-                ]
-                for places in product(*options):
-                    if len(set(places)) != size:
-                        continue
-                    pairs = sorted(zip(places, cards, combo, strict=True))
-                    key = repr([(p, c) for p, c, _ in pairs])
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    items: list[dict[str, Any]] = [{"slot": s, "as": p} for p, _, s in pairs]
-                    init = self.flow.initiative_of([{"as": p, "card": c} for p, c, _ in pairs])
-                    items.append({"initiative": init})
-                    out.append({"type": "seal", "seat": seat, "secret": {"items": items}})
+        seen: set[tuple[tuple[str, str], ...]] = set()
+
+        def emit(triples: list[tuple[str, str, int]]) -> None:
+            triples.sort()
+            key = tuple([(p, c) for p, c, _ in triples])
+            if key in seen:
+                return
+            seen.add(key)
+            items: list[dict[str, Any]] = [{"slot": s, "as": p} for p, _, s in triples]
+            init = 0  # as ``Flow.initiative_of``: the delivery's; none or wild gives 0
+            for p, c, _ in triples:
+                if p == "delivery" and c != WILD:
+                    init = spells[c]["initiative"]
+                    break
+            items.append({"initiative": init})
+            out.append({"type": "seal", "seat": seat, "secret": {"items": items}})
+
+        n = len(hand)
+        for i in range(n):
+            for p in opts[i]:
+                emit([(p, cards[i], hand[i])])
+        for i in range(n):
+            for j in range(i + 1, n):
+                for p in opts[i]:
+                    for q in opts[j]:
+                        if p != q:
+                            emit([(p, cards[i], hand[i]), (q, cards[j], hand[j])])
+        for i in range(n):
+            for j in range(i + 1, n):
+                pairs = [(p, q) for p in opts[i] for q in opts[j] if p != q]
+                if not pairs:
+                    continue
+                for k in range(j + 1, n):
+                    for p, q in pairs:
+                        for r in opts[k]:
+                            if r != p and r != q:
+                                emit(
+                                    [
+                                        (p, cards[i], hand[i]),
+                                        (q, cards[j], hand[j]),
+                                        (r, cards[k], hand[k]),
+                                    ]
+                                )
         return out
 
     def auto_action(self, state: State, seat: int, knowledge: Knowledge | None) -> Action:

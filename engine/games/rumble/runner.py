@@ -101,28 +101,108 @@ def clone(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
+# Lists of scalars (ints, strings, bools) and lists of such lists: copied by slicing. Every other
+# list or dict in ``g`` (the spells, the cast, creatures, agenda, results) goes through marshal;
+# ``known`` maps strings to strings. ``tests/rumble/test_replay_digests.py`` checks the clone
+# against a full marshal copy at every step of seeded games.
+_FLAT = frozenset(
+    (
+        "names", "heroes", "life", "alive", "kills", "survivals", "draw", "discard", "queue",
+        "used", "t_pile", "t_discard", "ghost_pile", "ghost_discard", "bag", "dead_order",
+        "pending_ghosts", "winners", "log",
+    )
+)  # fmt: skip
+_NESTED = frozenset(("hand", "treasures", "ghost_next", "ghost_active", "diseases"))
+
+
+_DEEP = ("spell", "cast", "creatures", "agenda", "results")
+_KEYS = frozenset(
+    (
+        *_FLAT, *_NESTED, *_DEEP, "known", "n", "mode", "fights", "fight", "round", "in_fight",
+        "turn", "palace", "palace_ghost", "last_standing",
+    )
+)  # fmt: skip
+
+
 def clone_game(g: G) -> G:
-    """A deep copy of the game data; the append-only log of strings is copied shallowly."""
-    log = g["log"]
-    rest = {key: value for key, value in g.items() if key != "log"}
-    out: G = marshal.loads(marshal.dumps(rest))
-    out["log"] = list(log)
+    """A deep copy of the game data (the log's strings, like every string, are shared)."""
+    if len(g) == len(_KEYS) and g.keys() == _KEYS:
+        out: G = dict(g)
+        for key in _FLAT:
+            value = g[key]
+            if value is not None:
+                out[key] = value[:]
+        for key in _NESTED:
+            out[key] = [part[:] for part in g[key]]
+        out["known"] = g["known"].copy()
+        deep = marshal.loads(marshal.dumps([g[key] for key in _DEEP]))
+        for key, value in zip(_DEEP, deep, strict=True):
+            out[key] = value
+        return out
+    return _clone_any(g)
+
+
+def _clone_any(g: G) -> G:
+    """``clone_game`` for data of another shape (a scenario's or an older version's)."""
+    out: G = dict(g)
+    deep: G = {}
+    for key, value in g.items():
+        if type(value) is list:
+            if key in _FLAT:
+                out[key] = value[:]
+            elif key in _NESTED:
+                out[key] = [part[:] for part in value]
+            else:
+                deep[key] = value
+        elif type(value) is dict:
+            if key == "known":
+                out[key] = value.copy()
+            else:
+                deep[key] = value
+    if deep:
+        out.update(marshal.loads(marshal.dumps(deep)))
     return out
 
 
 StepFn = Callable[[G, Ctx, dict[str, Any]], None]
 
 
+# Tests set this to check that a step run in place (``in_place``) that waits for an input has left
+# the data untouched.
+CHECK_IN_PLACE = False
+
+
 def advance(
-    state: dict[str, Any], steps: dict[str, StepFn], after: Callable[[G], None]
+    state: dict[str, Any],
+    steps: dict[str, StepFn],
+    after: Callable[[G], None],
+    in_place: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
-    """Run steps until one needs an input or the agenda is empty; returns the new state."""
+    """Run steps until one needs an input or the agenda is empty; returns the new state.
+
+    The state's own ``g`` is never changed: the first step runs on a copy. Data made inside this
+    call belongs to it, so a later step named in ``in_place`` — one that never asks for an input,
+    or changes nothing before its first question — runs on it without a copy.
+    """
     g: G = state["g"]
     inputs: list[Action] = state["inputs"]
+    owned = False
     while True:
         if not g["agenda"]:
             return {"g": g, "inputs": [], "need": {"kind": "terminal"}}
         step = g["agenda"][0]
+        if owned and step["k"] in in_place:
+            before = clone_game(g) if CHECK_IN_PLACE else None
+            g["agenda"].pop(0)
+            try:
+                steps[step["k"]](g, Ctx(inputs), step)
+            except Need as need:
+                g["agenda"].insert(0, step)
+                if before is not None and before != g:
+                    raise AssertionError(f"{step['k']} changed the data before asking") from None
+                return {"g": g, "inputs": inputs, "need": need.need}
+            after(g)
+            continue
         work = clone_game(g)
         work["agenda"].pop(0)
         ctx = Ctx(inputs)
@@ -135,6 +215,7 @@ def advance(
         after(work)
         g = work
         inputs = []
+        owned = True
 
 
 def replay_partial(state: dict[str, Any], steps: dict[str, StepFn]) -> G:

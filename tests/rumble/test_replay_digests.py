@@ -1,0 +1,138 @@
+"""Seeded random fights replay to the very same states: a recorded digest per game.
+
+For every game the digest is the SHA-256 over ``rules.state_hash(state)`` after every step, the
+canonical JSON of every action applied, and (every 25 steps) seat 0's view. The recorded digests
+(``replay_digests.json``) were taken before the step runner was optimised; any change of
+behaviour — a different state, log line, legal-action order or view — changes them.
+
+The default run checks a sample; ``pytest -m slow`` (or ``RUMBLE_SLOW=1``) checks all of them:
+300 four-player fights (100 tournaments) and tournaments of 2, 3, 5 and 6, «До двух побед» and
+heuristic-bot games. Re-record (only for an intended rule change):
+``python -m tests.rumble.test_replay_digests``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.bots.random_bot import RandomBot
+from engine.core.local_table import LocalTable
+from engine.core.model import canonical_json
+from engine.games.rumble import RumbleRules, runner
+from engine.games.rumble.bot import HeuristicBot
+from engine.games.rumble.runner import clone, clone_game
+
+RULES = RumbleRules()
+FIXTURE = Path(__file__).with_name("replay_digests.json")
+
+
+def games() -> list[tuple[int, str, bool, int]]:
+    """(seats, mode, smart, seed) of every recorded game."""
+    out = [(4, "tournament", False, seed) for seed in range(100)]
+    out += [(n, "tournament", False, seed) for n in (2, 3, 5, 6) for seed in range(10)]
+    out += [(n, "two_wins", False, seed) for n in (3, 4) for seed in range(5)]
+    out += [(n, "tournament", True, seed) for n in (2, 4, 6) for seed in range(4)]
+    return out
+
+
+def key(seats: int, mode: str, smart: bool, seed: int) -> str:
+    return f"{seats}-{mode}-{'smart' if smart else 'random'}-{seed}"
+
+
+def digest(seats: int, mode: str, smart: bool, seed: int) -> str:
+    """The digest of one seeded game played to its end."""
+    table = LocalTable(RULES, {"seats": seats, "mode": mode}, seed=seed)
+    bots: dict[int, Any] = {}
+    for s in range(seats):
+        bot = HeuristicBot(seed + s) if smart and s % 2 == 0 else RandomBot(seed * 7 + s)
+        bots[s] = bot.choose
+    h = hashlib.sha256(RULES.state_hash(table.state).encode())
+    steps = 0
+    while table.step(bots):
+        steps += 1
+        h.update(RULES.state_hash(table.state).encode())
+        h.update(canonical_json(table.history[-1]))
+        if steps % 25 == 0:
+            h.update(canonical_json(RULES.view(table.state, table.knowledge[0])))
+        assert steps < 50_000
+    h.update(str(steps).encode())
+    return h.hexdigest()
+
+
+def recorded() -> dict[str, str]:
+    data: dict[str, str] = json.loads(FIXTURE.read_text("utf-8"))
+    return data
+
+
+SAMPLE = [g for i, g in enumerate(games()) if i % 12 == 0]
+
+
+@pytest.mark.parametrize("game", SAMPLE, ids=lambda g: key(*g))
+def test_sampled_games_replay_to_the_recorded_digests(game: tuple[int, str, bool, int]) -> None:
+    assert digest(*game) == recorded()[key(*game)]
+
+
+@pytest.mark.slow
+def test_all_games_replay_to_the_recorded_digests() -> None:
+    want = recorded()
+    assert sorted(want) == sorted(key(*g) for g in games())
+    wrong = [key(*g) for g in games() if digest(*g) != want[key(*g)]]
+    assert not wrong
+
+
+def main() -> None:
+    out = {key(*g): digest(*g) for g in games()}
+    FIXTURE.write_text(json.dumps(out, indent=0, sort_keys=True) + "\n", "utf-8")
+    print(f"recorded {len(out)} games in {FIXTURE}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
+
+
+def containers(value: Any, seen: list[int]) -> None:
+    """Ids of every list and dict inside ``value``."""
+    if isinstance(value, dict):
+        seen.append(id(value))
+        for item in value.values():
+            containers(item, seen)
+    elif isinstance(value, list):
+        seen.append(id(value))
+        for item in value:
+            containers(item, seen)
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_the_fast_clone_is_a_full_deep_copy(seats: int) -> None:
+    """At every step: the game data holds no shared lists or dicts (so a marshal copy has none
+    either), and ``clone_game`` equals a marshal copy and shares no list or dict with it."""
+    table = LocalTable(RULES, {"seats": seats}, seed=seats)
+    bots = {s: RandomBot(s).choose for s in range(seats)}
+    while table.step(bots):
+        g = table.state["g"]
+        for data in (g, RULES.current(table.state)):
+            mine: list[int] = []
+            containers(data, mine)
+            assert len(set(mine)) == len(mine)
+            copy = clone_game(data)
+            assert copy == clone(data)
+            theirs: list[int] = []
+            containers(copy, theirs)
+            assert not set(mine) & set(theirs)
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_steps_run_in_place_ask_before_changing_anything(
+    seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The runner checks each in-place step that waits for an input against a copy."""
+    monkeypatch.setattr(runner, "CHECK_IN_PLACE", True)
+    for seed in range(3):
+        table = LocalTable(RULES, {"seats": seats}, seed=seed)
+        table.play({s: RandomBot(seed + s).choose for s in range(seats)})
