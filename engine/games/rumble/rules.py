@@ -183,12 +183,11 @@ class RumbleRules(Rules[State]):
             return []
         if "options" in need:
             return [dict(o) for o in need["options"]]
-        g = self.current(state)
         phase = need["phase"]
         secret = knowledge.secrets.get("assembly") or {}
         items = secret.get("items", [])
         if phase == "assembly":
-            return self.seal_choices(g, seat, knowledge)
+            return self.seal_choices(self.current(state), seat, knowledge)
         if phase == "initiative":
             if not items:
                 return []
@@ -219,7 +218,7 @@ class RumbleRules(Rules[State]):
             ]
         if phase == "surprise":
             out: list[Action] = [{"type": "surprise", "seat": seat, "open": []}]
-            for i in self.flow.closed_indices(g, seat):
+            for i in self.flow.closed_indices(self.current(state), seat):
                 if i >= len(items) - 1:
                     continue
                 slot = items[i]["slot"]
@@ -230,7 +229,7 @@ class RumbleRules(Rules[State]):
             return out
         if phase == "treasure":
             out = [{"type": "treasure", "seat": seat, "use": None}]
-            hand = sorted(g["hand"][seat])
+            hand = sorted(self.current(state)["hand"][seat])
             for tid in need["usable"]:
                 cost = self.cat.treasures[tid]["cost"]
                 for combo in combinations(hand, cost):
@@ -252,15 +251,12 @@ class RumbleRules(Rules[State]):
         out: list[Action] = []
         seen: set[tuple[tuple[str, str], ...]] = set()
 
-        def emit(triples: list[tuple[str, str, int]]) -> None:
-            triples.sort()
-            key = tuple([(p, c) for p, c, _ in triples])
-            if key in seen:
-                return
+        def emit(key: tuple[tuple[str, str], ...], slot_of: dict[str, int]) -> None:
+            # ``key``: (place, card) pairs sorted by place (places differ, so no tie).
             seen.add(key)
-            items: list[dict[str, Any]] = [{"slot": s, "as": p} for p, _, s in triples]
+            items: list[dict[str, Any]] = [{"slot": slot_of[p], "as": p} for p, _ in key]
             init = 0  # as ``Flow.initiative_of``: the delivery's; none or wild gives 0
-            for p, c, _ in triples:
+            for p, c in key:
                 if p == "delivery" and c != WILD:
                     init = spells[c]["initiative"]
                     break
@@ -270,13 +266,20 @@ class RumbleRules(Rules[State]):
         n = len(hand)
         for i in range(n):
             for p in opts[i]:
-                emit([(p, cards[i], hand[i])])
+                key1 = ((p, cards[i]),)
+                if key1 not in seen:
+                    emit(key1, {p: hand[i]})
         for i in range(n):
             for j in range(i + 1, n):
                 for p in opts[i]:
+                    a = (p, cards[i])
                     for q in opts[j]:
-                        if p != q:
-                            emit([(p, cards[i], hand[i]), (q, cards[j], hand[j])])
+                        if p == q:
+                            continue
+                        b = (q, cards[j])
+                        key2 = (a, b) if p < q else (b, a)
+                        if key2 not in seen:
+                            emit(key2, {p: hand[i], q: hand[j]})
         for i in range(n):
             for j in range(i + 1, n):
                 pairs = [(p, q) for p in opts[i] for q in opts[j] if p != q]
@@ -285,14 +288,11 @@ class RumbleRules(Rules[State]):
                 for k in range(j + 1, n):
                     for p, q in pairs:
                         for r in opts[k]:
-                            if r != p and r != q:
-                                emit(
-                                    [
-                                        (p, cards[i], hand[i]),
-                                        (q, cards[j], hand[j]),
-                                        (r, cards[k], hand[k]),
-                                    ]
-                                )
+                            if r in (p, q):
+                                continue
+                            key3 = tuple(sorted([(p, cards[i]), (q, cards[j]), (r, cards[k])]))
+                            if key3 not in seen:
+                                emit(key3, {p: hand[i], q: hand[j], r: hand[k]})
         return out
 
     def auto_action(self, state: State, seat: int, knowledge: Knowledge | None) -> Action:

@@ -101,21 +101,21 @@ def clone(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
-# Lists of scalars (ints, strings, bools) and lists of such lists: copied by slicing. Every other
-# list or dict in ``g`` (the spells, the cast, creatures, agenda, results) goes through marshal;
-# ``known`` maps strings to strings. ``tests/rumble/test_replay_digests.py`` checks the clone
-# against a full marshal copy at every step of seeded games.
+# Lists of scalars (ints, strings, bools) and lists of such lists: copied by slicing. The agenda's
+# steps, the fight results and the creatures on the table are records that are never changed once
+# made (steps add, remove or replace them): their lists are copied, the records shared. The spells
+# and the cast, changed in place, go through marshal; ``known`` maps strings to strings.
+# ``tests/rumble/test_replay_digests.py`` checks the clone against a marshal copy at every step of
+# seeded games, and that no step changes the data of an earlier state.
 _FLAT = frozenset(
     (
         "names", "heroes", "life", "alive", "kills", "survivals", "draw", "discard", "queue",
         "used", "t_pile", "t_discard", "ghost_pile", "ghost_discard", "bag", "dead_order",
-        "pending_ghosts", "winners", "log",
+        "pending_ghosts", "winners", "log", "agenda", "results",
     )
 )  # fmt: skip
-_NESTED = frozenset(("hand", "treasures", "ghost_next", "ghost_active", "diseases"))
-
-
-_DEEP = ("spell", "cast", "creatures", "agenda", "results")
+_NESTED = frozenset(("hand", "treasures", "ghost_next", "ghost_active", "diseases", "creatures"))
+_DEEP = ("spell", "cast")
 _KEYS = frozenset(
     (
         *_FLAT, *_NESTED, *_DEEP, "known", "n", "mode", "fights", "fight", "round", "in_fight",
@@ -125,7 +125,7 @@ _KEYS = frozenset(
 
 
 def clone_game(g: G) -> G:
-    """A deep copy of the game data (the log's strings, like every string, are shared)."""
+    """A copy of the game data that no change a step makes to it can reach back through."""
     if len(g) == len(_KEYS) and g.keys() == _KEYS:
         out: G = dict(g)
         for key in _FLAT:
@@ -135,9 +135,7 @@ def clone_game(g: G) -> G:
         for key in _NESTED:
             out[key] = [part[:] for part in g[key]]
         out["known"] = g["known"].copy()
-        deep = marshal.loads(marshal.dumps([g[key] for key in _DEEP]))
-        for key, value in zip(_DEEP, deep, strict=True):
-            out[key] = value
+        out["spell"], out["cast"] = marshal.loads(marshal.dumps((g["spell"], g["cast"])))
         return out
     return _clone_any(g)
 
