@@ -75,6 +75,27 @@ class Harness:
                 await peer.tick()
             await self.settle()
 
+    async def reload(self, index: int, seed: int = 99, via: str = "p0") -> Peer:
+        """Peer ``index`` reloads its page: a new ``Peer`` from its stored bundle, which asks
+        ``via`` for the log (the old object is dropped)."""
+        old = self.peers[index]
+        fresh = Peer(
+            peer_id=old.id,
+            roster=self.roster,
+            room=old.room,
+            game=old.game,
+            rules=old.rules,
+            backend=self.backend,
+            transport=self.bus.endpoint(old.id),
+            bundle=SecretBundle.from_json(old.bundle.to_json()),
+            player=RandomBot(seed),
+            clock=self.clock,
+        )
+        self.peers[index] = fresh
+        await fresh.rejoin(via)
+        await self.settle()
+        return fresh
+
     def player_peers(self) -> list[Peer]:
         """Peers that hold a seat."""
         return [p for p in self.peers if p.seat is not None]

@@ -380,7 +380,6 @@ async def test_seat_leaving_after_a_reshuffle_is_recovered_at_the_new_epoch() ->
 
 
 async def test_player_rejoining_after_a_reshuffle_rebuilds_its_knowledge_from_the_log() -> None:
-    from engine.protocol.bundle import SecretBundle
 
     holds: dict[int, Player] = {s: HoldAt(s, "reopen") for s in range(3)}
     h = await make_table(3, players=holds)
@@ -391,21 +390,7 @@ async def test_player_rejoining_after_a_reshuffle_rebuilds_its_knowledge_from_th
     assert mine in learnt
     h.bus.disconnect("p1")
     h.bus.reconnect("p1")
-    fresh = Peer(
-        peer_id="p1",
-        roster=h.roster,
-        room=ROOM,
-        game=GAME,
-        rules=target.rules,
-        backend=h.backend,
-        transport=h.bus.endpoint("p1"),
-        bundle=SecretBundle.from_json(target.bundle.to_json()),
-        player=RandomBot(42),
-        clock=h.clock,
-    )
-    h.peers[1] = fresh
-    await fresh.rejoin("p0")
-    await h.settle()
+    fresh = await h.reload(1, seed=42)
     assert fresh.knowledge.cards == learnt, "the same cards, old epochs forgotten"
     recycled = set(fresh.table.state["recycled"])
     assert {s for s in fresh.knowledge.cards if s in recycled} == {mine}

@@ -6,8 +6,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.protocol.bundle import SecretBundle
-from engine.protocol.peer import Peer
 from engine.protocol.players import RandomBot
 from tests.engine.harness import Harness, make_table, play
 
@@ -79,24 +77,9 @@ async def test_player_rejoins_after_reload_from_bundle_and_log() -> None:
     h.bus.tamper = cut_after_seal
     await play(h, 3)
     assert target.table.stage == "play"
-    stored = target.bundle.to_json()
     h.bus.tamper = None
     h.bus.reconnect("p1")
-    fresh = Peer(
-        peer_id="p1",
-        roster=h.roster,
-        room="room-1",
-        game="game-1",
-        rules=target.rules,
-        backend=h.backend,
-        transport=h.bus.endpoint("p1"),
-        bundle=SecretBundle.from_json(stored),
-        player=RandomBot(99),
-        clock=h.clock,
-    )
-    h.peers[1] = fresh
-    await fresh.rejoin("p0")
-    await h.settle()
+    fresh = await h.reload(1)
     await h.advance(1)
     assert_finished_clean(h)
     assert fresh.table.state["opened"][1] is not None, "the rejoined seat opened its own seal"

@@ -147,28 +147,10 @@ class _Never:
 
 async def test_a_reloaded_peer_takes_the_hosts_timeout_for_an_earlier_obligation() -> None:
     """It cannot know how long the seat has been due: it must not refuse (and stall) on it."""
-    from engine.protocol.bundle import SecretBundle
-    from engine.protocol.players import RandomBot
-
     h = await make_table(3, peer_class={2: Silent})
     await play(h, 3, timer=30)
     await h.advance(20, steps=4)  # seat 2 has been due for 20 s
-    old = h.peers[1]
-    fresh = Peer(
-        peer_id="p1",
-        roster=h.roster,
-        room="room-1",
-        game="game-1",
-        rules=old.rules,
-        backend=h.backend,
-        transport=h.bus.endpoint("p1"),
-        bundle=SecretBundle.from_json(old.bundle.to_json()),
-        player=RandomBot(7),
-        clock=h.clock,
-    )
-    h.peers[1] = fresh
-    await fresh.rejoin("p0")
-    await h.settle()
+    fresh = await h.reload(1, seed=7)
     await h.advance(30, steps=6)  # the host times seat 2 out at 35 s
     kinds = [e["msg"]["body"]["t"] for e in h.peers[0].table.log]
     assert "timeout" in kinds, "the host timed the silent seat out (the log chose for it)"
