@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, Request, async_playwright
+from playwright.async_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "web" / "dist"
@@ -117,10 +118,18 @@ class Player:
 
     @classmethod
     async def open(
-        cls, browser: Browser, url: str, name: str, *, voice: bool = True, viewport: Any = None
+        cls,
+        browser: Browser,
+        url: str,
+        name: str,
+        *,
+        voice: bool = True,
+        viewport: Any = None,
+        **options: Any,
     ) -> Player:
-        """A fresh context (its own storage), no ICE servers, optional voice, at ``url``."""
-        context = await browser.new_context(viewport=viewport)
+        """A fresh context (its own storage; ``options`` go to ``new_context``), no ICE servers,
+        optional voice, at ``url``."""
+        context = await browser.new_context(viewport=viewport, **options)
         settings = {"mt.ice": "[]", "mt.voice": "on" if voice else "off"}
         await context.add_init_script(
             f"for (const [k, v] of Object.entries({json.dumps(settings)}))"
@@ -189,6 +198,30 @@ class Player:
     async def screenshot(self, name: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
         await self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+async def stage_of(player: Player) -> str:
+    """The table stage the page shows (``""`` before a table opens)."""
+    element = await player.page.query_selector("#table-status")
+    return str(await element.get_attribute("data-stage")) if element else ""
+
+
+async def click_until(players: list[Player], done: set[str], timeout: float = 120) -> None:
+    """Each page clicks its first offered move until every page's table stage is in ``done``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        stages = [await stage_of(p) for p in players]
+        if all(stage in done for stage in stages):
+            return
+        if loop.time() > deadline:
+            raise AssertionError(f"tables stuck at {stages}")
+        for player in players:
+            button = player.page.locator("#moves button").first
+            if await button.count():
+                with contextlib.suppress(PlaywrightError):  # the move may just have been made
+                    await button.click(timeout=1000)
+        await asyncio.sleep(0.2)
 
 
 class PythonPeer:

@@ -3,14 +3,11 @@ deal, play «Проба» and audit together over real WebRTC; one page reloads 
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 
 import pytest
-from playwright.async_api import Error as PlaywrightError
 
-from .harness import Player, PythonPeer, chromium, signaling_server
+from .harness import Player, PythonPeer, chromium, click_until, signaling_server, stage_of
 from .rumble_driver import setup_lobby
 
 pytestmark = pytest.mark.browser
@@ -55,29 +52,6 @@ json.dumps({"boxes": len(sent), "leaked": leaked})
 """
 
 
-async def stage_of(player: Player) -> str:
-    element = await player.page.query_selector("#table-status")
-    return str(await element.get_attribute("data-stage")) if element else ""
-
-
-async def play_until(players: list[Player], done: set[str], timeout: float = 120) -> None:
-    """Each page clicks its first offered move until every page's table reaches ``done``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        stages = [await stage_of(p) for p in players]
-        if all(stage in done for stage in stages):
-            return
-        if loop.time() > deadline:
-            raise AssertionError(f"tables stuck at {stages}")
-        for player in players:
-            button = player.page.locator("#moves button").first
-            if await button.count():
-                with contextlib.suppress(PlaywrightError):  # the move may just have been made
-                    await button.click(timeout=1000)
-        await asyncio.sleep(0.2)
-
-
 async def test_pages_and_python_peer_play_and_audit_together() -> None:
     with signaling_server() as server:
         async with chromium() as browser:
@@ -109,7 +83,7 @@ async def test_pages_and_python_peer_play_and_audit_together() -> None:
                 await bot.wait_line("TABLE", timeout=20)
 
                 # Play until the cards are dealt, then Boris reloads in the middle of the game.
-                await play_until(players, {"play", "audit", "done"}, timeout=60)
+                await click_until(players, {"play", "audit", "done"}, timeout=60)
                 assert await stage_of(players[1]) == "play"
                 # A curious page: its Python opens every box it was sent and tries each plaintext
                 # as another seat's seed. It holds one share of each other seat, nothing more.
@@ -120,7 +94,7 @@ async def test_pages_and_python_peer_play_and_audit_together() -> None:
                 await players[1].wait_ready()
                 await players[1].page.wait_for_selector("#table-status", timeout=30_000)
 
-                await play_until(players, {"done"}, timeout=120)
+                await click_until(players, {"done"}, timeout=120)
                 await bot.wait_line("TABLE done", timeout=30)
             finally:
                 await bot.stop()
@@ -147,6 +121,6 @@ async def test_pages_and_python_peer_play_and_audit_together() -> None:
                     " return s && s.dataset.digest !== old; }",
                     arg=bot_digest,
                 )
-            await play_until(players, {"done"}, timeout=120)
+            await click_until(players, {"done"}, timeout=120)
             for player in players:
                 assert await player.page.get_attribute("#table-result", "data-ok") == "true"

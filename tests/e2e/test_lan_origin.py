@@ -10,7 +10,6 @@ still plays «Проба» to a clean audit with a secure page (WebCrypto) at th
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import re
@@ -19,13 +18,19 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.async_api import Browser, async_playwright
-from playwright.async_api import Error as PlaywrightError
 
-from .harness import CHROMIUM_ARGS, DIST, ROOT, Player, free_port, signaling_server
+from .harness import (
+    CHROMIUM_ARGS,
+    DIST,
+    ROOT,
+    Player,
+    click_until,
+    free_port,
+    signaling_server,
+)
 from .rumble_driver import setup_lobby
 
 pytestmark = pytest.mark.browser
@@ -85,46 +90,6 @@ def tls_server(data_home: Path, *extra: str) -> Iterator[tuple[int, str]]:
         process.wait(timeout=10)
 
 
-async def open_page(browser: Browser, url: str, name: str, **context: Any) -> Player:
-    """Like ``Player.open`` (no voice, no ICE servers), with context options."""
-    ctx = await browser.new_context(**context)
-    await ctx.add_init_script(
-        "localStorage.setItem('mt.ice', '[]'); localStorage.setItem('mt.voice', 'off');"
-    )
-    page = await ctx.new_page()
-    player = Player(ctx, page, name)
-    page.on("request", player._on_request)
-    page.on("websocket", lambda ws: player.requests.append(ws.url))
-    page.on("pageerror", lambda error: player.errors.append(f"pageerror: {error}"))
-    page.on("console", player._on_console)
-    await page.goto(url)
-    await player.wait_ready()
-    return player
-
-
-async def stage_of(player: Player) -> str:
-    element = await player.page.query_selector("#table-status")
-    return str(await element.get_attribute("data-stage")) if element else ""
-
-
-async def play_until(players: list[Player], done: set[str], timeout: float) -> None:
-    """Each page clicks its first offered move until every page's table reaches ``done``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        stages = [await stage_of(p) for p in players]
-        if all(stage in done for stage in stages):
-            return
-        if loop.time() > deadline:
-            raise AssertionError(f"tables stuck at {stages}")
-        for player in players:
-            button = player.page.locator("#moves button").first
-            if await button.count():
-                with contextlib.suppress(PlaywrightError):  # the move may just have been made
-                    await button.click(timeout=1000)
-        await asyncio.sleep(0.2)
-
-
 async def test_which_loopback_origins_chromium_counts_as_secure() -> None:
     """Measured, not assumed: localhost and all of 127.0.0.0/8 are potentially trustworthy in
     Chromium; a name that merely resolves to 127.0.0.1 is not (as a LAN address is not)."""
@@ -160,7 +125,7 @@ async def test_which_loopback_origins_chromium_counts_as_secure() -> None:
 async def test_a_non_secure_page_says_what_to_do_and_plays_with_pure_python_crypto() -> None:
     with signaling_server() as server:
         async with chromium_mapping() as browser:
-            lan = await open_page(browser, f"http://{NAME}:{server.port}/", "Боря")
+            lan = await Player.open(browser, f"http://{NAME}:{server.port}/", "Боря", voice=False)
             page = lan.page
             assert await page.evaluate(SECURITY) == {
                 "secure": False,
@@ -193,7 +158,7 @@ async def test_a_non_secure_page_says_what_to_do_and_plays_with_pure_python_cryp
             assert (await english.locator(".insecure-link").inner_text()).strip() == link
 
             # A secure page (WebCrypto) and the non-secure one play «Проба» together.
-            home = await open_page(browser, f"{server.origin}/", "Аня")
+            home = await Player.open(browser, f"{server.origin}/", "Аня", voice=False)
             assert not await home.page.locator("#insecure").is_visible()
             code = await home.create_room()
             await lan.join_room(code)
@@ -213,7 +178,7 @@ async def test_a_non_secure_page_says_what_to_do_and_plays_with_pure_python_cryp
                 await player.page.wait_for_selector("#table-status", timeout=30_000)
                 table = await player.page.inner_text("#table")
                 assert backend in table, (player.name, table)
-            await play_until(players, {"done"}, timeout=180)
+            await click_until(players, {"done"}, timeout=180)
             for player in players:
                 assert await player.page.get_attribute("#table-result", "data-ok") == "true"
             digests = {await p.page.get_attribute("#table-status", "data-digest") for p in players}
@@ -227,8 +192,8 @@ async def test_the_https_page_is_a_secure_context_and_signals_over_wss(tmp_path:
         assert re.fullmatch(r"(?:[0-9A-F]{2}:){31}[0-9A-F]{2}", fingerprint)
         async with chromium_mapping() as browser:
             # What a friend gets after clicking through the certificate warning once.
-            player = await open_page(
-                browser, f"https://127.0.0.1:{port}/", "Аня", ignore_https_errors=True
+            player = await Player.open(
+                browser, f"https://127.0.0.1:{port}/", "Аня", voice=False, ignore_https_errors=True
             )
             page = player.page
             assert await page.evaluate(SECURITY) == {
