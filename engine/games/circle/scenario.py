@@ -13,10 +13,10 @@ import sys
 from collections import Counter
 from typing import Any
 
+from engine.core import scenario
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Kind, Knowledge
 from engine.core.scenario import need as _need
-from engine.games import scenario_cli
 
 from . import flow
 from .bot import HeuristicBot
@@ -223,17 +223,7 @@ class ScenarioRun:
 
     def seat_views(self) -> list[dict[str, Any]]:
         """What each seat sees now: the cards of its hand it knows, its view without the log."""
-        g = self.table.state
-        out = []
-        for seat in range(self.n):
-            know = self.table.knowledge[seat]
-            view = self.rules.view(g, know)
-            assert isinstance(view, dict)
-            view.pop("log", None)
-            out.append(
-                {"seat": seat, "hand": [know.cards.get(s) for s in g["hands"][seat]], "view": view}
-            )
-        return out
+        return scenario.seat_views(self.table, lambda g, seat: {"hand": g["hands"][seat]})
 
 
 def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
@@ -244,8 +234,8 @@ def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     """Command line: play FILE.json and print the result."""
     errors = (CatalogError, IllegalAction)
-    return scenario_cli.main(
-        "engine.games.circle.scenario", __doc__ or "", run_scenario, argv, errors
+    return scenario.run_cli(
+        "engine.games.circle.scenario", run_scenario, argv, errors, __doc__ or ""
     )
 
 

@@ -13,11 +13,11 @@ import sys
 from collections import Counter
 from typing import Any
 
+from engine.core import scenario
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Knowledge
 from engine.core.scenario import ScenarioError
 from engine.core.scenario import need as _need
-from engine.games import scenario_cli
 
 from .cards import SUITS, TOKENS, Catalog, load_catalog
 from .rules import NevermoreRules
@@ -187,7 +187,7 @@ class ScenarioRun:
             wanted = spec["pick"]
             if isinstance(pick, int) and not isinstance(pick, bool) and isinstance(wanted, str):
                 return bool(self.table.slot_card.get(pick) == wanted)
-            return bool(action["type"] == "choose" and scenario_cli.same(pick, wanted))
+            return bool(action["type"] == "choose" and scenario.same(pick, wanted))
         if "doom" in spec:
             items = action.get("secret", {}).get("items", [])
             doomed = sorted(cards[i["slot"]] for i in items if i.get("doom"))
@@ -206,7 +206,7 @@ class ScenarioRun:
         actions = self.rules.legal_actions(state, seat, know)
         _need(bool(actions), f"нет допустимых ходов для игрока {seat}")
         for i, spec in enumerate(self.moves):
-            if not scenario_cli.same(spec.get("seat"), seat):
+            if not scenario.same(spec.get("seat"), seat):
                 continue
             if "phase" in spec and spec["phase"] != self.table.decision().phase:
                 continue
@@ -242,17 +242,9 @@ class ScenarioRun:
 
     def seat_views(self) -> list[dict[str, Any]]:
         """What each seat sees now: its hand and magic cards, and its view without the log."""
-        g = self.table.state
-        out = []
-        for seat in range(self.n):
-            know = self.table.knowledge[seat]
-            view = self.rules.view(g, know)
-            assert isinstance(view, dict)
-            view.pop("log", None)
-            hand = [know.cards.get(s) for s in g["hand"][seat]]
-            magic = [know.cards.get(s) for s in g["magic"][seat]]
-            out.append({"seat": seat, "hand": hand, "magic": magic, "view": view})
-        return out
+        return scenario.seat_views(
+            self.table, lambda g, seat: {"hand": g["hand"][seat], "magic": g["magic"][seat]}
+        )
 
 
 def result(g: G, table: LocalTable) -> dict[str, Any]:
@@ -279,8 +271,8 @@ def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: play FILE.json and print the result."""
-    return scenario_cli.main(
-        "engine.games.nevermore.scenario", __doc__ or "", run_scenario, argv, ()
+    return scenario.run_cli(
+        "engine.games.nevermore.scenario", run_scenario, argv, (), __doc__ or ""
     )
 
 

@@ -13,11 +13,11 @@ import sys
 from collections import Counter
 from typing import Any
 
+from engine.core import scenario
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Kind, Knowledge
 from engine.core.scenario import ScenarioError
 from engine.core.scenario import need as _need
-from engine.games import scenario_cli
 
 from .cards import SLOTS, WILD, Catalog, CatalogError, load_catalog
 from .rules import RumbleRules
@@ -225,10 +225,7 @@ class ScenarioRun:
             return self._seal(seat, knowledge)
         legal = self.rules.legal_actions(state, seat, knowledge)
         for i, choice in enumerate(self.choices):
-            if (
-                scenario_cli.same(choice.get("seat"), seat)
-                and choice.get("phase") == decision.phase
-            ):
+            if scenario.same(choice.get("seat"), seat) and choice.get("phase") == decision.phase:
                 del self.choices[i]
                 return self._match(choice, legal, knowledge)
         return self.rules.auto_action(state, seat, knowledge)
@@ -246,7 +243,7 @@ class ScenarioRun:
             card = None if slot is None else self.table.slot_card[slot]
             return bool(card == choice.get("creature"))
         if phase == "target":
-            return scenario_cli.same(action["target"], choice.get("target"))
+            return scenario.same(action["target"], choice.get("target"))
         if phase == "treasure":
             if action["use"] != choice.get("use"):
                 return False
@@ -294,17 +291,8 @@ class ScenarioRun:
 
     def seat_views(self) -> list[dict[str, Any]]:
         """What each seat sees now: its hand (card ids) and its view without the public log."""
-        out = []
-        for seat in range(self.n):
-            knowledge = self.table.knowledge[seat]
-            view = self.rules.view(self.table.state, knowledge)
-            assert isinstance(view, dict)
-            view.pop("log", None)
-            hand = [
-                knowledge.cards.get(s) for s in self.rules.current(self.table.state)["hand"][seat]
-            ]
-            out.append({"seat": seat, "hand": hand, "view": view})
-        return out
+        current = self.rules.current
+        return scenario.seat_views(self.table, lambda g, seat: {"hand": current(g)["hand"][seat]})
 
 
 def run_scenario(data: dict[str, Any], catalog: Catalog | None = None) -> dict[str, Any]:
@@ -315,8 +303,8 @@ def run_scenario(data: dict[str, Any], catalog: Catalog | None = None) -> dict[s
 def main(argv: list[str] | None = None) -> int:
     """Command line: play FILE.json and print the result."""
     errors = (CatalogError, IllegalAction)
-    return scenario_cli.main(
-        "engine.games.rumble.scenario", __doc__ or "", run_scenario, argv, errors
+    return scenario.run_cli(
+        "engine.games.rumble.scenario", run_scenario, argv, errors, __doc__ or ""
     )
 
 
