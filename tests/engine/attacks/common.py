@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.model import canonical_json
+from engine.protocol.envelope import make_envelope
 from engine.protocol.transport import BusEndpoint
 from tests.engine.harness import Harness, make_table, play
 
@@ -25,6 +26,14 @@ async def started(seats: int = 3, **kwargs: Any) -> Harness:
     h = await make_table(seats, **kwargs)
     await play(h, seats)
     return h
+
+
+async def signed(h: Harness, seat: int, body: dict[str, Any], author: str | None = None) -> Any:
+    """An envelope signed by seat ``seat``'s key at its head (``author``: the peer it claims)."""
+    peer = h.peers[seat]
+    return await make_envelope(
+        h.backend, peer.bundle.sign, "room-1", "game-1", author or peer.id, peer.table.head, body
+    )
 
 
 def wire(message: dict[str, Any]) -> str:

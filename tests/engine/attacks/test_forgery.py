@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.model import canonical_json
 from engine.protocol.envelope import make_envelope
 from engine.protocol.players import RandomBot
-from tests.engine.attacks.common import Never, digests, started
+from tests.engine.attacks.common import Never, digests, signed, started
 from tests.engine.harness import make_table, play
 
 
@@ -61,15 +61,7 @@ async def test_oversized_and_malformed_messages_are_refused() -> None:
     attacker.send("p0", "{not json")
     attacker.send("p0", json.dumps({"k": "post", "m": {"room": "room-1"}}))
     attacker.send("p1", json.dumps({"k": "entry", "e": {"seq": "one"}}))
-    big = await make_envelope(
-        h.backend,
-        h.bundles[2].sign,
-        "room-1",
-        "game-1",
-        "p2",
-        h.peers[0].table.head,
-        {"t": "chain", "tip": "00" * 40_000},
-    )
+    big = await signed(h, 2, {"t": "chain", "tip": "00" * 40_000})
     attacker.send("p0", canonical_json({"k": "post", "m": big}).decode())
     await h.settle()
     host_reasons = [e.reason for e in h.peers[0].errors if e.peer == "p2"]
@@ -99,15 +91,7 @@ async def test_out_of_turn_action_is_refused_and_names_the_peer() -> None:
     await play(h, 3)
     assert h.peers[0].table.state["phase"] == "bid"
     before = digests(h)
-    rogue = await make_envelope(
-        h.backend,
-        h.bundles[2].sign,
-        "room-1",
-        "game-1",
-        "p2",
-        h.peers[0].table.head,
-        {"t": "action", "action": {"type": "bid", "seat": 2, "amount": 2}},
-    )
+    rogue = await signed(h, 2, {"t": "action", "action": {"type": "bid", "seat": 2, "amount": 2}})
     h.peers[2].transport.send("p0", canonical_json({"k": "post", "m": rogue}).decode())
     await h.settle()
     assert any(e.peer == "p2" and "out of turn" in e.reason for e in h.peers[0].errors)

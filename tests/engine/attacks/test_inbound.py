@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.protocol.envelope import make_envelope
 from engine.protocol.wire import MAX_DEPTH
-from tests.engine.attacks.common import Never, digests, stranger, wire
+from tests.engine.attacks.common import Never, digests, signed, stranger, wire
 from tests.engine.harness import Harness, make_table, play
 
 
@@ -19,13 +18,6 @@ async def quiet_table(seats: int = 3) -> Harness:
     h = await make_table(seats, players={i: Never() for i in range(seats)})
     await play(h, seats)
     return h
-
-
-async def signed(h: Harness, seat: int, body: dict[str, Any]) -> dict[str, Any]:
-    peer = h.peers[seat]
-    return await make_envelope(
-        h.backend, peer.bundle.sign, "room-1", "game-1", peer.id, peer.table.head, body
-    )
 
 
 def nested(depth: int) -> str:
