@@ -237,6 +237,8 @@ def test_mutated_messages_never_kill_a_peer_nor_blame_an_honest_one(
 
 
 def test_the_default_fuzz_sent_enough_messages(world: World) -> None:
+    if world.sent == 0:
+        pytest.skip("counts the messages of the fuzz test above: run the whole module")
     assert world.sent >= 5000, world.sent
     stages = {h.peers[0].table.stage for h in world.tables.values()}
     assert {"chains", "shuffle1", "shuffle2", "play", "audit", "done"} <= stages
