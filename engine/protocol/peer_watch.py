@@ -83,7 +83,7 @@ class HostWatch(PeerState):
         """Whether the host could sequence ``envelope`` as the next entry (a dry run)."""
         try:
             await self.table.check_message(envelope, envelope["from"])
-            await self.table._plan(envelope, self.host)
+            await self.table.plan(envelope, self.host)
         except ProtocolError:
             return False
         except Exception:  # a post that breaks a check is not valid either

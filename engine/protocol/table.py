@@ -88,7 +88,7 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             raise ProtocolError(via, "log entry carries a bad host signature")
         await self.check_message(entry["msg"], via)
         try:
-            apply = await self._plan(entry["msg"], sequencer)
+            apply = await self.plan(entry["msg"], sequencer)
         except ProtocolError:
             raise
         except Exception as exc:  # malformed content, signed by its author
@@ -135,8 +135,9 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             self.verified.clear()
         self.verified.add(ident)
 
-    async def _plan(self, envelope: dict[str, Any], sequencer: str) -> Any:
-        """Check one message against the stage; return a closure that applies it."""
+    async def plan(self, envelope: dict[str, Any], sequencer: str) -> Any:
+        """Check one message against the stage; return a closure that applies it. Nothing
+        changes until the closure runs, so peers also use it as a dry run (``peer_watch``)."""
         author = self.member(envelope["from"])
         assert author is not None
         body = envelope["body"]
