@@ -143,6 +143,9 @@ def copy_site(dist: Path, signaling: str, ice: list[object]) -> None:
         target = dist / "art" / svg.parent.parent.name / svg.name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(svg, target)
+    from web.assets import write_assets  # every card's face, the table's icons, the font
+
+    write_assets(dist)
     config = {"signaling": signaling, "iceServers": ice, "version": project_version()}
     (dist / "config.json").write_text(json.dumps(config, ensure_ascii=False, indent=1))
 

@@ -1,0 +1,47 @@
+"""The game-icons.net set (``@iconify-json/game-icons``, CC BY 3.0): only the icons asked for.
+
+The package is one JSON file of ~4 000 SVG bodies; the build reads it once and inlines the few
+bodies a card uses, so the site never ships the whole set.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ICONS_JSON = ROOT / "node_modules" / "@iconify-json" / "game-icons" / "icons.json"
+CREDIT = "Icons: game-icons.net (Lorc, Delapouite and contributors), CC BY 3.0"
+
+
+class IconError(RuntimeError):
+    """The icon set is missing or lacks a named icon."""
+
+
+@cache
+def icon_set() -> dict[str, object]:
+    """The parsed icon set (``npm ci`` installs it)."""
+    if not ICONS_JSON.is_file():
+        raise IconError(f"{ICONS_JSON} is missing: run `npm ci` first")
+    data: dict[str, object] = json.loads(ICONS_JSON.read_text())
+    return data
+
+
+def body(name: str) -> str:
+    """The SVG body (paths on a 512×512 box, ``fill="currentColor"``) of one icon."""
+    data = icon_set()
+    icons = data["icons"]
+    aliases = data.get("aliases", {})
+    assert isinstance(icons, dict) and isinstance(aliases, dict)
+    seen = name
+    while seen not in icons and seen in aliases:
+        seen = aliases[seen]["parent"]
+    if seen not in icons:
+        raise IconError(f"no icon named {name!r} in game-icons")
+    return str(icons[seen]["body"])
+
+
+def size() -> int:
+    """The icons' square box (512)."""
+    return int(icon_set().get("width", 512))  # type: ignore[call-overload]
