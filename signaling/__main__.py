@@ -29,6 +29,7 @@ from signaling.tls import (
     setup_tls,
     wants_tls,
 )
+from signaling.turn import TurnConfigError, TurnIssuer, read_secret
 
 LIMIT_HELP = {
     "max_frame_bytes": "largest accepted WebSocket frame",
@@ -80,9 +81,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         " $XDG_DATA_HOME/magic-table/tls (~/.local/share/magic-table/tls)",
     )
     parser.add_argument("--tls-key", type=Path, default=None, help="PEM key of --tls-cert")
+    add_turn_args(parser)
     defaults = ServerConfig()
     for f in fields(ServerConfig):
-        if f.name == "static_dir":
+        if f.name in NOT_FLAGS:
             continue
         value = getattr(defaults, f.name)
         if isinstance(value, bool):
@@ -104,6 +106,58 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+NOT_FLAGS = {"static_dir", "turn"}
+
+
+def add_turn_args(parser: argparse.ArgumentParser) -> None:
+    """The TURN options: URLs, the secret shared with coturn, how long a credential lives."""
+    group = parser.add_argument_group(
+        "TURN relay", "pages get these ICE servers with fresh short-lived credentials on joining"
+    )
+    group.add_argument(
+        "--turn-url",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="turn:HOST:PORT[?transport=udp|tcp], turns:… or stun:… (repeat for several)",
+    )
+    group.add_argument(
+        "--turn-secret-file",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="file holding coturn's static-auth-secret (first line)",
+    )
+    group.add_argument(
+        "--turn-secret",
+        default="",
+        metavar="SECRET",
+        help="the secret itself (visible to other users in the process list: prefer the file)",
+    )
+    group.add_argument(
+        "--turn-ttl",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="how long an issued credential works (default 3600)",
+    )
+    group.add_argument(
+        "--turn-relay-only",
+        action="store_true",
+        help="pages connect only through the relay, so peers never learn each other's address",
+    )
+
+
+def turn_from_args(args: argparse.Namespace) -> TurnIssuer | None:
+    """The TURN issuer the options describe, or TurnConfigError."""
+    if args.turn_secret and args.turn_secret_file is not None:
+        raise TurnConfigError("give --turn-secret or --turn-secret-file, not both")
+    secret = args.turn_secret.strip()
+    if args.turn_secret_file is not None:
+        secret = read_secret(args.turn_secret_file)
+    return TurnIssuer.build(args.turn_url, secret, args.turn_ttl, args.turn_relay_only)
+
+
 def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse values no server can run with, with a clear message."""
     if not 0 <= args.port <= 65535:
@@ -116,6 +170,10 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         parser.error("--tls-cert and --tls-key go together: give both or neither")
     if args.tls == "off" and args.tls_cert is not None:
         parser.error("--tls off cannot be used with --tls-cert/--tls-key")
+    try:
+        args.turn = turn_from_args(args)
+    except TurnConfigError as exc:
+        parser.error(str(exc))
 
 
 def config_from_args(args: argparse.Namespace) -> ServerConfig:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from signaling.turn import TurnIssuer
+
 
 def default_static_dir() -> Path:
     """The built site, ``web/dist`` next to the ``signaling`` package."""
@@ -40,3 +42,4 @@ class ServerConfig:
     bot_server: str = ""
     redis: str = ""
     node_ttl: float = 5.0
+    turn: TurnIssuer | None = None  # --turn-url/--turn-secret-file/--turn-ttl, see signaling.turn

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from signaling.rooms import ROLES, Role
+from signaling.rooms import CODE_ALPHABET, CODE_LENGTH, ROLES, Role, normalize_code
 
 
 class FrameError(Exception):
@@ -21,10 +21,12 @@ class FrameError(Exception):
 
 @dataclass(frozen=True)
 class Create:
-    """``{"type":"create","name":N,"role":R}``."""
+    """``{"type":"create","name":N,"role":R,"room"?:CODE}``: ``room`` re-creates a room that is
+    gone (the server restarted) under its old code, if no room has it now."""
 
     name: str
     role: Role
+    room: str | None = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,16 @@ def _role(obj: dict[str, Any]) -> Role:
     raise FrameError("bad-message", 'field "role" must be "player" or "spectator"')
 
 
+def _code(raw: str | None) -> str | None:
+    """A room code asked for in ``create``, normalised; a malformed one is bad-message."""
+    if raw is None:
+        return None
+    code = normalize_code(raw)
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        raise FrameError("bad-message", f'field "room" must be a room code ({CODE_LENGTH} symbols)')
+    return code
+
+
 def _finite(literal: str) -> float:
     """A JSON number with a fraction or exponent; one out of float range (1e400) is refused."""
     value = float(literal)
@@ -107,7 +119,8 @@ def parse_frame(text: str) -> Frame:
     if not isinstance(kind, str):
         raise FrameError("bad-message", 'field "type" must be a string')
     if kind == "create":
-        return Create(name=_text(obj, "name") or "", role=_role(obj))
+        wanted = _text(obj, "room", required=False)
+        return Create(name=_text(obj, "name") or "", role=_role(obj), room=_code(wanted))
     if kind == "join":
         return Join(
             room=_text(obj, "room") or "",

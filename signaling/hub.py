@@ -126,7 +126,9 @@ class Hub:
     async def create(self, conn: Conn, frame: Create) -> None:
         """Open a new room with the sender as its host."""
         name = await self._admit(conn, frame.name)
-        room, peer = await self.store.create(lambda r: r.add(name, frame.role, node=self.node))
+        room, peer = await self.store.create(
+            lambda r: r.add(name, frame.role, node=self.node), frame.room
+        )
         await self._seated(conn, room, peer)
 
     async def join(self, conn: Conn, frame: Join) -> None:
@@ -162,16 +164,17 @@ class Hub:
         """Bind the socket to its new seat, answer joined, tell the others."""
         conn.room, conn.peer = room.code, peer
         self.conns[(room.code, peer.id)] = conn
-        conn.send(
-            {
-                "type": "joined",
-                "room": room.code,
-                "you": peer.id,
-                "host": room.host(),
-                "roster": room.roster(),
-                "resume": peer.resume,
-            }
-        )
+        joined = {
+            "type": "joined",
+            "room": room.code,
+            "you": peer.id,
+            "host": room.host(),
+            "roster": room.roster(),
+            "resume": peer.resume,
+        }
+        if self.config.turn is not None:  # fresh short-lived TURN credentials for this seat
+            joined |= self.config.turn.joined_fields(peer.id)
+        conn.send(joined)
         await self._broadcast(room, {"type": "peer-joined", "peer": peer.public()}, skip=peer.id)
 
     async def _evict(self, code: str, old: Peer) -> None:

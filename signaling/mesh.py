@@ -39,6 +39,19 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def server_ice(servers: Any) -> list[RTCIceServer]:
+    """The ICE servers a ``joined`` frame hands out (TURN with short-lived credentials)."""
+    if not isinstance(servers, list):
+        return []
+    result = []
+    for server in servers:
+        if isinstance(server, dict) and isinstance(server.get("urls"), list | str):
+            urls = server["urls"]
+            username, credential = server.get("username"), server.get("credential")
+            result.append(RTCIceServer(urls, username=username, credential=credential))
+    return result
+
+
 class MeshPeer:
     """Joins a room through the signalling server and keeps a data channel to every peer.
 
@@ -179,6 +192,7 @@ class MeshPeer:
         """We are in: remember the room and offer to everyone already there."""
         self.id, self.room, self.host = frame["you"], frame["room"], frame["host"]
         self.resume = frame.get("resume")
+        self.ice_servers += server_ice(frame.get("iceServers"))
         for peer in frame["roster"]:
             if peer["id"] != self.id:
                 self._open_link(peer, offerer=True)

@@ -228,15 +228,15 @@ class RedisStore:
         self._went(True)
         return result
 
-    async def create(self, mutate: Mutation[T]) -> tuple[Room, T]:
+    async def create(self, mutate: Mutation[T], code: str | None = None) -> tuple[Room, T]:
         """See ``Store.create``."""
-        result: tuple[Room, T] = await self._guard(self._create(mutate))
+        result: tuple[Room, T] = await self._guard(self._create(mutate, code))
         return result
 
-    async def _create(self, mutate: Mutation[T]) -> tuple[Room, T]:
+    async def _create(self, mutate: Mutation[T], wanted: str | None) -> tuple[Room, T]:
         rooms_key = f"{PREFIX}rooms"
         for _ in range(RETRIES):
-            code = new_room_code()
+            code = wanted or new_room_code()
             key = self.room_key(code)
             async with self.client.pipeline(transaction=True) as pipe:
                 try:
@@ -248,6 +248,8 @@ class RedisStore:
                             "too-many-rooms", "the server has too many rooms, try later"
                         )
                     if await pipe.exists(key):
+                        if wanted:
+                            raise FrameError("room-taken", "a room with this code exists: join it")
                         continue
                     room = Room(code)
                     result = mutate(room)

@@ -40,8 +40,9 @@ class Store(Protocol):
     async def close(self) -> None:
         """Stop and release connections."""
 
-    async def create(self, mutate: Mutation[T]) -> tuple[Room, T]:
-        """Make a room with a fresh code, apply ``mutate`` and save it (``too-many-rooms``)."""
+    async def create(self, mutate: Mutation[T], code: str | None = None) -> tuple[Room, T]:
+        """Make a room with a fresh code (or ``code``, ``room-taken`` if a room has it), apply
+        ``mutate`` and save it (``too-many-rooms``)."""
 
     async def update(self, code: str, mutate: Mutation[T]) -> tuple[Room, T]:
         """Apply ``mutate`` to a room and save it (``no-room`` when there is none)."""
@@ -81,13 +82,14 @@ class MemoryStore:
             del self.rooms[code]
             log.info("room %s closed", code)
 
-    async def create(self, mutate: Mutation[T]) -> tuple[Room, T]:
+    async def create(self, mutate: Mutation[T], code: str | None = None) -> tuple[Room, T]:
         """See ``Store.create``."""
         self._purge()
         if len(self.rooms) >= self.config.max_rooms:
             raise FrameError("too-many-rooms", "the server has too many rooms, try later")
-        code = new_room_code()
-        while code in self.rooms:
+        if code is not None and code in self.rooms:
+            raise FrameError("room-taken", "a room with this code exists: join it")
+        while code is None or code in self.rooms:
             code = new_room_code()
         room = Room(code)
         result = mutate(room)
