@@ -2,19 +2,44 @@
 // the "table" data channel, microphone and camera. Everything else (chat, roster, the game)
 // is Python; this module only reports events to it through `onEvent(type, detail)`.
 // Wire protocol: docs/signaling.md.
+//
+// A game outlives the signalling server. Links are keyed by a stable *link id* (the peer's first
+// server id); the server's ids, which change on every rejoin, are mapped onto it here, so the
+// Python side never sees a peer change id. The page pings the server and treats a silent socket
+// as dead; it reconnects with backoff and rejoins with its resume token. If the room is gone
+// (the server restarted), the lowest-order peer still linked re-creates it under the same code
+// and the others join it; links that still carry data are kept, never renegotiated. A link whose
+// ICE drops is restarted by the side that offered it (docs/signaling.md, "Faults").
 
 const PING_TIMEOUT_MS = 5000;
+const SERVER_PING_MS = 4000; // how often the page pings the signalling server
+const SERVER_DEAD_MS = 10000; // no frame for this long: the socket is dead
+const BACKOFF_MS = [300, 1000, 2000, 4000, 8000]; // then 8 s, each with up to 50% jitter
+const ICE_RESTART_MS = 3000; // ICE disconnected or failed this long: restart it
+const ORPHAN_MS = 30000; // a link without signalling whose ICE stays down is given up
 
 export class Mesh {
   constructor({ url, iceServers, onEvent, voice = true }) {
     this.url = url;
-    this.iceServers = iceServers || [];
+    this.ownIce = iceServers || []; // the page's own setting
+    this.iceServers = this.ownIce; // plus what the server issues (TURN with fresh credentials)
+    this.icePolicy = localStorage.getItem("mt.relay") === "on" ? "relay" : "all";
     this.onEvent = onEvent;
     this.voice = voice;
     this.ws = null;
-    this.you = null;
+    this.you = null; // this page's server id now
+    this.self = null; // this page's link id (its first server id)
     this.room = null;
-    this.peers = new Map(); // id -> {pc, dc, pending, info, audio, video}
+    this.host = null;
+    this.request = null; // name and role of the create/join, for rejoining
+    this.resume = null;
+    this.leaving = false;
+    this.rejoining = false;
+    this.noRoom = 0;
+    this.lastFrame = 0;
+    this.pinger = null;
+    this.peers = new Map(); // link id -> {pc, dc, pending, info, sid, offerer, audio, video}
+    this.bySid = new Map(); // server id -> link id
     this.micStream = null;
     this.camTrack = null;
     this.muted = false;
@@ -32,18 +57,77 @@ export class Mesh {
 
   async connect() {
     if (this.ws && this.ws.readyState <= 1) return;
-    this.ws = new WebSocket(this.url);
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
     await new Promise((resolve, reject) => {
-      this.ws.onopen = resolve;
-      this.ws.onerror = () => reject(new Error("signalling server unreachable"));
+      ws.onopen = resolve;
+      ws.onerror = () => reject(new Error("signalling server unreachable"));
+      ws.onclose = () => reject(new Error("signalling server unreachable"));
     });
-    this.ws.onmessage = (event) => this.onSignal(JSON.parse(event.data));
-    this.ws.onclose = () => this.emit("server-closed", {});
+    this.lastFrame = performance.now();
+    ws.onmessage = (event) => {
+      if (ws !== this.ws) return;
+      this.lastFrame = performance.now();
+      this.onSignal(JSON.parse(event.data));
+    };
+    ws.onclose = () => this.socketLost(ws);
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => this.pingServer(ws), SERVER_PING_MS);
+  }
+
+  pingServer(ws) {
+    if (ws !== this.ws || ws.readyState !== 1) return;
+    if (performance.now() - this.lastFrame > SERVER_DEAD_MS) {
+      ws.close(); // silent for too long: dead, whatever the browser thinks
+      this.socketLost(ws);
+      return;
+    }
+    ws.send(JSON.stringify({ type: "ping" }));
+  }
+
+  socketLost(ws) {
+    if (ws !== this.ws || this.leaving) return;
+    this.ws = null;
+    clearInterval(this.pinger);
+    if (!this.room) {
+      this.emit("server-closed", {});
+      return;
+    }
+    if (!this.rejoining) this.emit("server-closed", {});
+    this.rejoining = true;
+    this.reconnect();
+  }
+
+  async reconnect() {
+    for (let attempt = 0; !this.leaving; attempt++) {
+      const base = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
+      await new Promise((resolve) => setTimeout(resolve, base * (1 + Math.random() / 2)));
+      if (this.leaving || this.ws) return;
+      try {
+        await this.connect();
+      } catch {
+        this.ws = null;
+        continue;
+      }
+      this.rejoin();
+      return;
+    }
+  }
+
+  rejoin() {
+    const request = { type: "join", room: this.room, ...this.request };
+    if (this.resume) request.resume = this.resume;
+    this.sendFrame(request);
+  }
+
+  sendFrame(frame) {
+    if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(frame));
   }
 
   async start(request) {
     await this.prepareMic();
     await this.connect();
+    this.request = { name: request.name, role: request.role };
     this.ws.send(JSON.stringify(request));
   }
 
@@ -58,74 +142,317 @@ export class Mesh {
   }
 
   leave() {
-    if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify({ type: "leave" }));
+    this.leaving = true;
+    clearInterval(this.pinger);
+    this.sendFrame({ type: "leave" });
     for (const id of [...this.peers.keys()]) this.dropPeer(id);
     if (this.ws) this.ws.close();
   }
 
   addBot() {
-    if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify({ type: "add-bot" }));
+    this.sendFrame({ type: "add-bot" });
   }
 
+  // `to` is a link id; the frame goes to that peer's current server id.
   signal(to, data) {
-    if (this.ws && this.ws.readyState === 1) {
-      this.ws.send(JSON.stringify({ type: "signal", to, data }));
-    }
+    const entry = this.peers.get(to);
+    const sid = entry ? entry.sid : to;
+    if (sid) this.sendFrame({ type: "signal", to: sid, data });
+  }
+
+  linkOf(sid) {
+    return sid === this.you ? this.self : this.bySid.get(sid) || sid;
   }
 
   async onSignal(message) {
     switch (message.type) {
       case "joined":
         this.you = message.you;
+        this.resume = message.resume;
+        this.host = message.host;
+        this.noRoom = 0;
+        this.useServerIce(message);
+        if (this.self) {
+          await this.onRejoined(message);
+          break;
+        }
+        this.self = message.you;
         this.room = message.room;
+        this.order = (message.roster.find((peer) => peer.id === message.you) || {}).order || 0;
         this.emit("joined", message);
         for (const peer of message.roster) {
           if (peer.id !== this.you) await this.offer(peer);
         }
         break;
       case "peer-joined":
-        this.ensurePeer(message.peer);
-        this.emit("peer-joined", message);
+        this.onPeerJoined(message.peer);
         break;
       case "peer-left":
-        this.dropPeer(message.peer);
-        this.emit("peer-left", message);
+        this.onPeerLeft(message.peer, message.host);
         break;
       case "signal":
         await this.onPeerSignal(message.from, message.data);
+        break;
+      case "pong":
+        break;
+      case "error":
+        if (this.rejoining && this.onRejoinError(message.code)) break;
+        this.emit(message.type, message);
         break;
       default:
         this.emit(message.type, message);
     }
   }
 
+  // ----- faults: rejoining the signalling server, re-creating a gone room ------------------
+
+  useServerIce(joined) {
+    const issued = Array.isArray(joined.iceServers) ? joined.iceServers : [];
+    this.iceServers = [...this.ownIce, ...issued];
+    if (joined.iceTransportPolicy === "relay") this.icePolicy = "relay";
+    for (const entry of this.peers.values()) {
+      try {
+        entry.pc.setConfiguration(this.pcConfig());
+      } catch (error) {
+        console.warn("ICE servers not updated", String(error));
+      }
+    }
+  }
+
+  pcConfig() {
+    return { iceServers: this.iceServers, iceTransportPolicy: this.icePolicy };
+  }
+
+  alive(entry) {
+    return Boolean(entry && entry.dc && entry.dc.readyState === "open");
+  }
+
+  // The entry of a peer we knew by another server id: same name and role.
+  known(info) {
+    const name = String(info.name).toLowerCase();
+    for (const [link, entry] of this.peers) {
+      if (entry.info.name.toLowerCase() === name && entry.info.role === info.role) return link;
+    }
+    return null;
+  }
+
+  rekey(link, sid) {
+    const entry = this.peers.get(link);
+    if (entry.sid) this.bySid.delete(entry.sid);
+    entry.sid = sid;
+    entry.lostSince = 0;
+    this.bySid.set(sid, link);
+    this.checkIce(link);
+  }
+
+  onPeerJoined(info) {
+    const link = this.known(info);
+    if (link && this.alive(this.peers.get(link))) {
+      this.rekey(link, info.id); // a known peer back on the server: same link, no renegotiation
+      return;
+    }
+    if (link) this.forget(link);
+    this.bySid.set(info.id, info.id);
+    this.ensurePeer(info);
+    this.emit("peer-joined", { type: "peer-joined", peer: info });
+  }
+
+  onPeerLeft(sid, host) {
+    this.host = host;
+    const link = this.bySid.get(sid);
+    this.bySid.delete(sid);
+    const entry = link ? this.peers.get(link) : null;
+    if (entry && entry.sid === sid && this.alive(entry)) {
+      entry.sid = null; // its signalling went away; the link still carries the game
+      entry.lostSince = performance.now();
+      return;
+    }
+    if (entry && entry.sid !== sid) return; // an old id of a peer already back
+    this.dropPeer(link || sid);
+    this.emit("peer-left", { type: "peer-left", peer: link || sid, host: this.linkOf(host) });
+  }
+
+  forget(link) {
+    this.dropPeer(link);
+    this.emit("peer-left", { type: "peer-left", peer: link, host: this.linkOf(this.host) });
+  }
+
+  async onRejoined(message) {
+    const previous = this.room;
+    this.room = message.room;
+    this.rejoining = false;
+    const matched = new Set();
+    const fresh = [];
+    for (const info of message.roster) {
+      if (info.id === this.you) continue;
+      const link = this.known(info);
+      if (link && this.alive(this.peers.get(link))) {
+        this.rekey(link, info.id);
+        matched.add(link);
+        continue;
+      }
+      if (link) this.forget(link);
+      fresh.push(info);
+    }
+    for (const [link, entry] of [...this.peers]) {
+      if (matched.has(link)) continue;
+      if (entry.sid) this.bySid.delete(entry.sid);
+      entry.sid = null; // not back on the server yet: kept while its link lives
+      entry.lostSince = entry.lostSince || performance.now();
+      if (!this.alive(entry)) this.forget(link);
+    }
+    this.emit("rejoined", {
+      room: this.room,
+      previous,
+      resume: this.resume,
+      host: this.linkOf(message.host),
+    });
+    for (const info of fresh) {
+      this.bySid.set(info.id, info.id);
+      this.emit("peer-joined", { type: "peer-joined", peer: info });
+      await this.offer(info);
+    }
+    if (this.room !== previous) this.tellRoom();
+  }
+
+  // The peers this page still has a live link to, and itself, by their order in the room.
+  rank() {
+    const lower = [...this.peers.values()].filter(
+      (entry) => this.alive(entry) && entry.info.order < this.order,
+    );
+    return lower.length;
+  }
+
+  onRejoinError(code) {
+    if (code === "no-room") {
+      // The room is gone. The lowest-order live peer re-creates it; the others wait a little
+      // longer each (by rank), in case it cannot.
+      this.noRoom += 1;
+      if (this.noRoom > 2 * this.rank()) {
+        this.sendFrame({ type: "create", room: this.room, ...this.request });
+      } else {
+        this.retryJoin();
+      }
+      return true;
+    }
+    if (code === "room-taken") {
+      this.retryJoin(); // someone re-created it first: join
+      return true;
+    }
+    if (code === "name-taken" || code === "room-full") {
+      // That code now holds another room: make a fresh one and tell the linked peers.
+      this.sendFrame({ type: "create", ...this.request });
+      return true;
+    }
+    if (code === "join-rate-limit" || code === "unavailable" || code === "rate-limit") {
+      this.retryJoin(2000);
+      return true;
+    }
+    return false;
+  }
+
+  retryJoin(delay) {
+    const wait = delay || BACKOFF_MS[Math.min(this.noRoom, BACKOFF_MS.length - 1)];
+    setTimeout(() => this.rejoining && this.rejoin(), wait * (1 + Math.random() / 2));
+  }
+
+  tellRoom() {
+    this.broadcast(JSON.stringify({ t: "mesh-room", room: this.room }));
+  }
+
+  onMeshRoom(code) {
+    if (typeof code !== "string" || !/^[2-9A-Z]{6}$/.test(code) || code === this.room) return;
+    this.room = code; // a linked peer had to make a new room: follow it
+    if (!this.ws || this.ws.readyState !== 1) return; // the reconnect loop joins it
+    this.rejoining = true;
+    this.sendFrame({ type: "leave" });
+    this.rejoin();
+  }
+
+  // ----- ICE restarts -------------------------------------------------------------------
+
+  checkIce(link) {
+    const entry = this.peers.get(link);
+    if (!entry || entry.iceTimer) return;
+    entry.iceTimer = setTimeout(() => {
+      entry.iceTimer = null;
+      if (this.peers.get(link) !== entry) return;
+      const state = entry.pc.iceConnectionState;
+      if (state !== "disconnected" && state !== "failed") return;
+      const lost = entry.lostSince && performance.now() - entry.lostSince > ORPHAN_MS;
+      if (!entry.sid && lost) {
+        this.forget(link); // gone from the server and unreachable: it left
+        return;
+      }
+      if (entry.offerer && entry.sid && this.ws && this.ws.readyState === 1) {
+        this.restartIce(link).catch((error) =>
+          this.emit("peer-error", { peer: link, message: String(error) }),
+        );
+      }
+      this.checkIce(link); // look again: the answer may not come, or signalling be away
+    }, ICE_RESTART_MS);
+  }
+
+  async restartIce(link) {
+    const entry = this.peers.get(link);
+    const pc = entry.pc;
+    if (pc.signalingState !== "stable") return;
+    pc.setConfiguration(this.pcConfig()); // fresh TURN credentials from the last joined
+    await pc.setLocalDescription(await pc.createOffer({ iceRestart: true }));
+    this.signal(link, { sdp: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
+  }
+
   ensurePeer(info) {
     let entry = this.peers.get(info.id);
     if (entry) return entry;
-    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
-    entry = { pc, dc: null, pending: [], info, audio: null, video: null };
-    this.peers.set(info.id, entry);
-    pc.onicecandidate = (event) =>
-      this.signal(info.id, { candidate: event.candidate ? event.candidate.toJSON() : null });
-    pc.onconnectionstatechange = () => this.emitState(info.id);
-    pc.ondatachannel = (event) => this.bindChannel(info.id, event.channel);
-    pc.ontrack = (event) => this.onTrack(info.id, event.track);
+    const link = info.id;
+    const pc = new RTCPeerConnection(this.pcConfig());
+    entry = { pc, dc: null, pending: [], info, sid: info.id, offerer: false };
+    entry.audio = entry.video = null;
+    this.peers.set(link, entry);
+    this.bySid.set(info.id, link);
+    const mine = (handler) => (event) => {
+      if (this.peers.get(link) === entry) handler(event);
+    };
+    pc.onicecandidate = mine((event) =>
+      this.signal(link, { candidate: event.candidate ? event.candidate.toJSON() : null }),
+    );
+    pc.onconnectionstatechange = mine(() => this.emitState(link));
+    pc.oniceconnectionstatechange = mine(() => this.checkIce(link));
+    pc.ondatachannel = mine((event) => this.bindChannel(link, event.channel));
+    pc.ontrack = mine((event) => this.onTrack(link, event.track));
     return entry;
   }
 
   async offer(info) {
     const entry = this.ensurePeer(info);
     const pc = entry.pc;
+    entry.offerer = true;
     this.bindChannel(info.id, pc.createDataChannel("table", { ordered: true }));
     pc.addTransceiver("audio", { direction: "sendrecv" });
     pc.addTransceiver("video", { direction: "sendrecv" });
     await this.attachLocalTracks(pc);
     await pc.setLocalDescription(await pc.createOffer());
-    this.signal(info.id, { sdp: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
+    const sdp = { type: pc.localDescription.type, sdp: pc.localDescription.sdp };
+    this.signal(info.id, { sdp, fresh: true });
   }
 
   async onPeerSignal(from, data) {
-    const entry = this.peers.get(from) || this.ensurePeer({ id: from, name: "?", order: 0 });
+    let link = this.bySid.get(from);
+    if (link && data && data.fresh && this.peers.get(link).pc.remoteDescription) {
+      // a new connection from a peer we had a link with (it reloaded): start over
+      const info = this.peers.get(link).info;
+      this.forget(link);
+      this.bySid.set(from, from);
+      link = from;
+      this.ensurePeer({ ...info, id: from });
+      this.emit("peer-joined", { type: "peer-joined", peer: { ...info, id: from } });
+    }
+    if (!link) {
+      link = from;
+      this.bySid.set(from, from);
+    }
+    const entry = this.peers.get(link) || this.ensurePeer({ id: from, name: "?", order: 0 });
     const pc = entry.pc;
     try {
       if (data && data.sdp) {
@@ -134,7 +461,7 @@ export class Mesh {
           for (const transceiver of pc.getTransceivers()) transceiver.direction = "sendrecv";
           await this.attachLocalTracks(pc);
           await pc.setLocalDescription(await pc.createAnswer());
-          this.signal(from, { sdp: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
+          this.signal(link, { sdp: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
         }
         for (const candidate of entry.pending.splice(0)) await pc.addIceCandidate(candidate);
       } else if (data && data.candidate) {
@@ -142,7 +469,7 @@ export class Mesh {
         else entry.pending.push(data.candidate);
       }
     } catch (error) {
-      this.emit("peer-error", { peer: from, message: String(error) });
+      this.emit("peer-error", { peer: link, message: String(error) });
     }
   }
 
@@ -159,9 +486,15 @@ export class Mesh {
     const entry = this.peers.get(id);
     if (!entry) return;
     entry.dc = channel;
-    channel.onopen = () => this.emitState(id);
-    channel.onclose = () => this.emitState(id);
-    channel.onmessage = (event) => this.onChannelMessage(id, event.data);
+    const mine = (handler) => (event) => {
+      if (this.peers.get(id) === entry && entry.dc === channel) handler(event);
+    };
+    channel.onopen = mine(() => this.emitState(id));
+    channel.onclose = mine(() => {
+      if (!entry.sid) this.forget(id); // the server had already said it left
+      else this.emitState(id);
+    });
+    channel.onmessage = mine((event) => this.onChannelMessage(id, event.data));
   }
 
   onChannelMessage(id, text) {
@@ -174,6 +507,8 @@ export class Mesh {
     }
     if (message && message.t === "ping") {
       this.send(id, JSON.stringify({ t: "pong", n: message.n, ts: message.ts }));
+    } else if (message && message.t === "mesh-room") {
+      this.onMeshRoom(message.room);
     } else if (message && message.t === "pong" && this.pings.has(message.n)) {
       this.pings.get(message.n)(performance.now() - message.ts);
       this.pings.delete(message.n);
@@ -214,6 +549,8 @@ export class Mesh {
     const entry = this.peers.get(id);
     if (!entry) return;
     this.peers.delete(id);
+    if (entry.sid && this.bySid.get(entry.sid) === id) this.bySid.delete(entry.sid);
+    clearTimeout(entry.iceTimer);
     entry.pc.close();
     for (const element of [entry.audio, entry.video]) if (element) element.remove();
   }
@@ -287,8 +624,18 @@ export class Mesh {
         if (report.type === "inbound-rtp") inbound[report.kind] = report.bytesReceived;
       });
       const candidates = [];
+      let pair = null;
       stats.forEach((report) => {
         if (report.type === "local-candidate") candidates.push(report.address + ":" + report.port);
+        if (report.type === "transport" && report.selectedCandidatePairId) {
+          const chosen = stats.get(report.selectedCandidatePairId);
+          const local = chosen && stats.get(chosen.localCandidateId);
+          const remote = chosen && stats.get(chosen.remoteCandidateId);
+          pair = {
+            local: local ? local.candidateType : "?",
+            remote: remote ? remote.candidateType : "?",
+          };
+        }
       });
       result[id] = {
         name: entry.info.name,
@@ -298,6 +645,8 @@ export class Mesh {
         audioTrack: entry.audio ? entry.audio.srcObject.getAudioTracks()[0].readyState : "none",
         inbound,
         candidates,
+        pair,
+        sid: entry.sid,
       };
     }
     return result;
