@@ -1,8 +1,10 @@
-"""Serving the built site (``web/dist``) with exact MIME types and a CSP on HTML."""
+"""Serving the built site (``web/dist``) with exact MIME types, a CSP on HTML, and the build's
+pre-compressed copies (``x.br``, ``x.gz`` next to ``x``) by the request's ``Accept-Encoding``."""
 
 from __future__ import annotations
 
 import mimetypes
+import os
 from pathlib import Path
 
 from aiohttp import web
@@ -37,6 +39,8 @@ MIME_TYPES: dict[str, str] = {
     ".webmanifest": "application/manifest+json",
 }
 
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # in order of preference
+
 MISSING_BUILD_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Site not built</title></head>
 <body><h1>The web page is not built yet</h1>
@@ -54,6 +58,26 @@ def mime_type(path: Path) -> str:
     return guessed or "application/octet-stream"
 
 
+def accepted_encodings(header: str) -> set[str]:
+    """The content codings an ``Accept-Encoding`` header allows (``q=0`` refuses one)."""
+    accepted = set()
+    for item in header.lower().split(","):
+        name, _, params = item.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if name and quality > 0:
+            accepted.add(name.strip())
+    if "*" in accepted:
+        accepted.update(coding for coding, _ in ENCODINGS)
+    return accepted
+
+
 def dev_headers(content_type: str) -> dict[str, str]:
     """Headers for every static response; HTML also gets the CSP."""
     headers = {
@@ -64,6 +88,16 @@ def dev_headers(content_type: str) -> dict[str, str]:
     if content_type.startswith("text/html"):
         headers["Content-Security-Policy"] = CSP
     return headers
+
+
+class ExactFile(web.FileResponse):
+    """A file response for exactly its path: ``_file`` has already chosen the encoded copy, and
+    aiohttp's own look-up of ``.br``/``.gz`` siblings (which ignores ``q=0``) is skipped."""
+
+    def _get_file_path_stat_encoding(
+        self, accept_encoding: str
+    ) -> tuple[Path | None, os.stat_result, str | None]:
+        return super()._get_file_path_stat_encoding("")
 
 
 class StaticSite:
@@ -86,9 +120,21 @@ class StaticSite:
             candidate = candidate / "index.html"
         return candidate if candidate.is_file() else None
 
-    def _file(self, path: Path) -> web.FileResponse:
-        """A file response with the product's headers."""
-        return web.FileResponse(path, headers=dev_headers(mime_type(path)))
+    def _file(self, path: Path, request: web.Request) -> ExactFile:
+        """A file response with the product's headers: the pre-compressed copy the client
+        accepts if the build wrote one, with the original's type and ``Vary: Accept-Encoding``."""
+        headers = dev_headers(mime_type(path))
+        variants = [(coding, path.with_name(path.name + ext)) for coding, ext in ENCODINGS]
+        variants = [(coding, copy) for coding, copy in variants if copy.is_file()]
+        if not variants:
+            return ExactFile(path, headers=headers)
+        headers["Vary"] = "Accept-Encoding"
+        accepted = accepted_encodings(request.headers.get("Accept-Encoding", ""))
+        for coding, copy in variants:
+            if coding in accepted:
+                headers["Content-Encoding"] = coding
+                return ExactFile(copy, headers=headers)
+        return ExactFile(path, headers=headers)
 
     def _missing_build(self) -> web.Response:
         """The 503 page shown when ``web/dist`` has not been built."""
@@ -101,7 +147,7 @@ class StaticSite:
         page = self.root / "index.html"
         if not page.is_file():
             return self._missing_build()
-        return self._file(page)
+        return self._file(page, request)
 
     async def asset(self, request: web.Request) -> web.StreamResponse:
         """Any other path: a file from the static folder, or 404."""
@@ -110,4 +156,4 @@ class StaticSite:
             if not self.root.is_dir():
                 return self._missing_build()
             raise web.HTTPNotFound(text="not found")
-        return self._file(path)
+        return self._file(path, request)

@@ -8,6 +8,7 @@ wheel, and third-party pure-Python wheels (segno for QR codes) are downloaded on
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -15,10 +16,15 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from wheel.wheelfile import WheelFile
+
+from web.offline import OfflineError, write_manifest
+from web.precompress import precompress
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -26,7 +32,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 APP_WHEEL = "magic_table"
 APP_PACKAGES = ("engine", "web/ui")
 BROWSER_DEPS = ("segno",)
-DEFAULT_ICE = [{"urls": ["stun:stun.l.google.com:19302"]}]
+DEFAULT_ICE: list[object] = [{"urls": ["stun:stun.l.google.com:19302"]}]
 
 
 class BuildError(RuntimeError):
@@ -84,12 +90,26 @@ def copy_runtime(dist: Path) -> None:
         shutil.copy2(PYODIDE_DIR / name, target / name)
 
 
+@contextlib.contextmanager
+def fixed_dates() -> Iterator[None]:
+    """Date every wheel member 1980-01-01 (``SOURCE_DATE_EPOCH``, unless the caller set one), so
+    the same sources give the same wheel, and so the same build hash (no needless update)."""
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = before or "315532800"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+
+
 def build_app_wheel(dist: Path) -> Wheel:
-    """Pack the engine and the browser UI (pure Python, package data included) into one wheel."""
+    """Pack the engine and the browser UI (pure Python, package data included) into one wheel,
+    its members stored (see ``store_uncompressed``)."""
     version = project_version()
     path = dist / "pyodide" / f"{APP_WHEEL}-{version}-py3-none-any.whl"
     path.unlink(missing_ok=True)
-    with WheelFile(path, "w") as wheel:
+    with fixed_dates(), WheelFile(path, "w", compression=zipfile.ZIP_STORED) as wheel:
         for package in APP_PACKAGES:
             for file in sorted((ROOT / package).rglob("*")):
                 if file.is_file() and "__pycache__" not in file.parts:
@@ -118,8 +138,19 @@ def fetch_dependency(name: str, dist: Path, cache: Path) -> Wheel:
     if not found:
         raise BuildError(f"pip gave no pure-Python wheel for {name} {version}")
     target = dist / "pyodide" / found[0].name
-    shutil.copy2(found[0], target)
+    store_uncompressed(found[0], target)
     return Wheel(name, version, target, (name,))
+
+
+def store_uncompressed(source: Path, target: Path) -> None:
+    """Copy a wheel with its members stored, not deflated: the server's brotli copy of one
+    stored archive is smaller than the deflated members (it compresses across files), and the
+    members' bytes, names, order and dates (so the wheel's RECORD) stay the same."""
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
+        for info in src.infolist():
+            member = zipfile.ZipInfo(info.filename, info.date_time)
+            member.external_attr = info.external_attr
+            out.writestr(member, src.read(info))
 
 
 def canonical_name(name: str) -> str:
@@ -160,6 +191,8 @@ def build(dist: Path, signaling: str, ice: list[object]) -> list[Wheel]:
     wheels += [fetch_dependency(name, dist, ROOT / "build" / "wheels") for name in BROWSER_DEPS]
     write_lock(dist, wheels)
     copy_site(dist, signaling, ice)
+    write_manifest(dist, project_version())
+    precompress(dist, ROOT / "build" / "compressed")
     return wheels
 
 
@@ -179,11 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        ice = json.loads(args.ice_servers) if args.ice_servers else DEFAULT_ICE
+        ice = json.loads(args.ice_servers) if args.ice_servers else list(DEFAULT_ICE)
         if not isinstance(ice, list):
             raise BuildError("--ice-servers must be a JSON list")
         wheels = build(args.dist, args.signaling, ice)
-    except (BuildError, json.JSONDecodeError) as error:
+    except (BuildError, OfflineError, json.JSONDecodeError) as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 2
     size = sum(f.stat().st_size for f in args.dist.rglob("*") if f.is_file())

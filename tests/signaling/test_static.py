@@ -1,13 +1,19 @@
-"""The static site: MIME types, CSP, room links, 404s, traversal and the missing-build page."""
+"""The static site: MIME types, CSP, room links, 404s, traversal, the missing-build page and the
+build's pre-compressed copies."""
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
+import aiohttp
+import brotli
 import pytest
+from multidict import CIMultiDict
 
 from signaling.static import CSP
 from tests.signaling.conftest import Server, StartServer
+from web.precompress import precompress
 
 FILES = {
     "index.html": ("<!doctype html><title>t</title>", "text/html"),
@@ -91,3 +97,98 @@ async def test_missing_build_is_a_clear_503(server: Server) -> None:
         async with server.session.get(server.base + path) as resp:
             assert resp.status == 503
             assert "python -m web.build" in await resp.text()
+
+
+BIG_JS = "export const words = [" + ", ".join(f'"word{i % 37}"' for i in range(4000)) + "];\n"
+
+
+@pytest.fixture
+async def compressed_site(start_server: StartServer, tmp_path: Path) -> Server:
+    """A server over a site built with pre-compressed copies, the way ``web.build`` writes them."""
+    dist = tmp_path / "site"
+    dist.mkdir()
+    (dist / "index.html").write_text("<!doctype html><title>t</title>" + "<p>x</p>" * 200)
+    (dist / "app.mjs").write_text(BIG_JS)
+    (dist / "plain.js").write_text(BIG_JS)  # no copies: served as it is, without Vary
+    precompress(dist, tmp_path / "cache")
+    assert (dist / "app.mjs.br").is_file() and (dist / "app.mjs.gz").is_file()
+    (dist / "plain.js.br").unlink()
+    (dist / "plain.js.gz").unlink()
+    return await start_server(static_dir=dist)
+
+
+async def raw_get(
+    server: Server, path: str, accept: str | None, method: str = "GET"
+) -> tuple[int, CIMultiDict[str], bytes]:
+    """Status, headers and the body exactly as sent (no client-side decoding)."""
+    headers = {"Accept-Encoding": accept} if accept is not None else {}
+    async with (
+        aiohttp.ClientSession(auto_decompress=False, skip_auto_headers=["Accept-Encoding"]) as s,
+        s.request(method, server.base + path, headers=headers) as resp,
+    ):
+        return resp.status, resp.headers.copy(), await resp.read()
+
+
+@pytest.mark.parametrize(
+    ("accept", "coding"),
+    [
+        ("gzip, deflate, br, zstd", "br"),
+        ("br", "br"),
+        ("gzip", "gzip"),
+        ("GZIP;q=0.5, identity", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+        ("*", "br"),
+        ("br;q=0, gzip;q=0", None),
+        ("deflate", None),
+        ("", None),
+        (None, None),
+    ],
+)
+async def test_precompressed_copies_follow_accept_encoding(
+    compressed_site: Server, accept: str | None, coding: str | None
+) -> None:
+    status, headers, body = await raw_get(compressed_site, "/app.mjs", accept)
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/javascript")
+    assert headers["Vary"] == "Accept-Encoding"
+    assert headers.get("Content-Encoding") == coding
+    assert int(headers["Content-Length"]) == len(body)
+    if coding == "br":
+        assert brotli.decompress(body).decode() == BIG_JS
+    elif coding == "gzip":
+        assert gzip.decompress(body).decode() == BIG_JS
+    else:
+        assert body.decode() == BIG_JS
+    assert len(body) < len(BIG_JS) / 5 if coding else True
+
+
+async def test_compressed_page_keeps_its_csp_and_type(compressed_site: Server) -> None:
+    for path in ("/", "/r/ABC234"):
+        status, headers, body = await raw_get(compressed_site, path, "br")
+        assert status == 200 and headers["Content-Encoding"] == "br"
+        assert headers["Content-Type"].startswith("text/html")
+        assert headers["Content-Security-Policy"] == CSP
+        assert brotli.decompress(body).startswith(b"<!doctype html>")
+
+
+async def test_representations_have_their_own_etags(compressed_site: Server) -> None:
+    etags = {(await raw_get(compressed_site, "/app.mjs", a))[1]["ETag"] for a in ("br", "gzip", "")}
+    assert len(etags) == 3
+    status, headers, _ = await raw_get(compressed_site, "/app.mjs", "br", method="HEAD")
+    assert status == 200 and headers["Content-Encoding"] == "br"
+
+
+async def test_a_file_without_copies_is_sent_as_it_is(compressed_site: Server) -> None:
+    status, headers, body = await raw_get(compressed_site, "/plain.js", "br, gzip")
+    assert status == 200 and "Content-Encoding" not in headers and "Vary" not in headers
+    assert body.decode() == BIG_JS
+
+
+async def test_the_compression_cache_outside_the_site_is_not_served(
+    compressed_site: Server, tmp_path: Path
+) -> None:
+    cached = sorted((tmp_path / "cache").glob("*.br"))
+    assert cached
+    for path in (f"/../cache/{cached[0].name}", f"/%2e%2e/cache/{cached[0].name}"):
+        status, _, _ = await raw_get(compressed_site, path, "br")
+        assert status == 404

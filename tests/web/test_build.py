@@ -1,0 +1,127 @@
+"""The built site: pre-compressed copies, stored wheels, the manifest the service worker keeps."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import zipfile
+from pathlib import Path
+
+import brotli
+import pytest
+
+from web import build as site_build
+from web.offline import MARKER, OfflineError, build_hash, site_files, write_manifest
+from web.precompress import MIN_BYTES, precompress
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Two builds of the same sources into two folders."""
+    root = tmp_path_factory.mktemp("sites")
+    first, second = root / "one", root / "two"
+    for dist in (first, second):
+        site_build.build(dist, "", [])
+    return first, second
+
+
+def stamped_manifest(dist: Path) -> dict[str, object]:
+    """The manifest as written into ``sw.js``."""
+    line = next(ln for ln in (dist / "sw.js").read_text().splitlines() if "const MANIFEST" in ln)
+    manifest: dict[str, object] = json.loads(line.split("=", 1)[1].strip().rstrip(";"))
+    return manifest
+
+
+def test_the_manifest_lists_every_file_and_the_worker_carries_it(built: tuple[Path, Path]) -> None:
+    dist, _ = built
+    manifest = json.loads((dist / "build.json").read_text())
+    assert stamped_manifest(dist) == manifest
+    files = manifest["files"]
+    on_disk = {
+        "/" + p.relative_to(dist).as_posix()
+        for p in dist.rglob("*")
+        if p.is_file() and p.suffix not in (".br", ".gz")
+    }
+    assert set(files) == on_disk - {"/sw.js", "/build.json"}
+    for needed in ("/index.html", "/boot.js", "/config.json", "/pyodide/pyodide.asm.wasm"):
+        assert needed in files
+    assert any(f.endswith(".whl") for f in files)
+    assert MARKER not in (dist / "sw.js").read_text()
+
+
+def test_the_same_sources_give_the_same_build(built: tuple[Path, Path]) -> None:
+    first, second = built
+    one, two = (json.loads((d / "build.json").read_text()) for d in built)
+    assert one == two
+    for rel in ("sw.js", "pyodide/pyodide.asm.wasm.br", "index.html.gz", "boot.js.br"):
+        assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
+
+
+def test_a_changed_file_changes_the_build_hash(tmp_path: Path, built: tuple[Path, Path]) -> None:
+    dist, _ = built
+    files = site_files(dist)
+    template = "const MANIFEST = /* build manifest */ null;"
+    before = build_hash(dist, files, template)
+    copy = tmp_path / "copy"
+    for url in files:
+        target = copy / url.lstrip("/")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes((dist / url.lstrip("/")).read_bytes())
+    assert build_hash(copy, files, template) == before
+    (copy / "config.json").write_text('{"signaling": "wss://elsewhere/ws"}')
+    assert build_hash(copy, files, template) != before
+    assert build_hash(dist, files, template + "\n") != before
+
+
+def test_every_compressible_file_has_copies_that_decode_to_it(built: tuple[Path, Path]) -> None:
+    dist, _ = built
+    checked = 0
+    for path in dist.rglob("*"):
+        if path.suffix in (".wasm", ".mjs", ".js", ".html", ".css", ".json", ".whl"):
+            if path.stat().st_size < MIN_BYTES:
+                continue
+            data = path.read_bytes()
+            br = path.with_name(path.name + ".br").read_bytes()
+            gz = path.with_name(path.name + ".gz").read_bytes()
+            assert brotli.decompress(br) == data and gzip.decompress(gz) == data, path
+            assert len(br) <= len(gz) < len(data), path
+            checked += 1
+    assert checked >= 10
+    wasm = (dist / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    assert (dist / "pyodide" / "pyodide.asm.wasm.br").stat().st_size < wasm / 3
+
+
+def test_wheels_are_stored_and_hold_what_the_lock_says(built: tuple[Path, Path]) -> None:
+    dist, _ = built
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    assert set(lock["packages"]) == {"magic-table", "segno"}
+    for entry in lock["packages"].values():
+        with zipfile.ZipFile(dist / "pyodide" / entry["file_name"]) as wheel:
+            assert wheel.testzip() is None
+            assert {i.compress_type for i in wheel.infolist()} == {zipfile.ZIP_STORED}
+            names = wheel.namelist()
+            assert any(n.endswith(".dist-info/RECORD") or n.endswith("/WHEEL") for n in names)
+    with zipfile.ZipFile(dist / "pyodide" / lock["packages"]["segno"]["file_name"]) as wheel:
+        assert "segno/__init__.py" in wheel.namelist()
+
+
+def test_small_or_incompressible_files_get_no_copies(tmp_path: Path) -> None:
+    (tmp_path / "tiny.js").write_text("1")
+    (tmp_path / "noise.json").write_bytes(os.urandom(4096))
+    (tmp_path / "big.css").write_text("body { color: red }\n" * 200)
+    (tmp_path / "photo.png").write_bytes(b"\x89PNG" + b"\0" * 4096)
+    done = {c.path.name: c for c in precompress(tmp_path, tmp_path / "cache")}
+    assert set(done) == {"noise.json", "big.css"}
+    assert done["noise.json"].br is None and done["noise.json"].gz is None
+    assert not (tmp_path / "noise.json.br").exists() and not (tmp_path / "tiny.js.gz").exists()
+    assert done["big.css"].br and done["big.css"].gz
+    assert not (tmp_path / "photo.png.gz").exists()
+
+
+def test_a_worker_without_the_marker_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(OfflineError, match=r"sw\.js is missing"):
+        write_manifest(tmp_path, "1")
+    (tmp_path / "sw.js").write_text("const MANIFEST = {};")
+    with pytest.raises(OfflineError, match="marker"):
+        write_manifest(tmp_path, "1")

@@ -1,0 +1,50 @@
+// Service worker: keeps one build of the site (runtime, wheels, static files) in Cache Storage,
+// keyed by the build's hash, so a later visit starts without the network. `python -m web.build`
+// writes the build's manifest into the line below; a new build is a new script, which the browser
+// installs next to the old one and the page offers to reload into (web/static/boot.js).
+const MANIFEST = /* build manifest */ null;
+
+const PREFIX = "magic-table-";
+const CACHE = PREFIX + (MANIFEST ? MANIFEST.build : "unbuilt");
+const FILES = new Set(MANIFEST ? MANIFEST.files : []);
+const PAGE = "/index.html";
+
+self.addEventListener("install", (event) => {
+  // Revalidate each file against the server (an unchanged file costs a 304, not its bytes).
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      cache.addAll([...FILES].map((url) => new Request(url, { cache: "no-cache" })))),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(
+      names.filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+        .map((name) => caches.delete(name)))),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "activate-update") self.skipWaiting();
+});
+
+function cachedPath(request) {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return null;
+  if (request.mode === "navigate" && (url.pathname === "/" || url.pathname.startsWith("/r/"))) {
+    return PAGE;
+  }
+  return FILES.has(url.pathname) ? url.pathname : null;
+}
+
+self.addEventListener("fetch", (event) => {
+  const path = cachedPath(event.request);
+  if (path === null) return; // the network, as without a service worker
+  event.respondWith(
+    caches.open(CACHE)
+      .then((cache) => cache.match(path))
+      .then((hit) => hit || fetch(event.request)),
+  );
+});
