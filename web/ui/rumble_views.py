@@ -104,20 +104,58 @@ def wizard(seat: dict[str, Any], me: int | None, view: dict[str, Any]) -> str:
 
 
 def hand(view: dict[str, Any], selected: list[int], sealing: bool) -> str:
-    """This seat's hand: card art and name; selectable while sealing."""
+    """This seat's hand: each card's art, name and (compact) text; selectable while sealing.
+    A tap opens the card's full text in the card pane (enlarged on a phone)."""
     items = []
     for card in view["hand"]:
         slot, cid = card["slot"], card.get("card")
         chosen = " selected" if slot in selected else ""
         action = "pick" if sealing else "card-info"
         label = name_of(cid) if cid else "…"
+        text = text_of(cid or "")
         items.append(
             f'<button type="button" class="hand-card{chosen}" data-action="{action}"'
             f' data-slot="{slot}" data-card="{escape(cid or "")}"'
-            f' aria-pressed="{str(bool(chosen)).lower()}" title="{escape(text_of(cid or ""))}">'
-            f'<img src="{art(cid) if cid else BACK}" alt=""><span>{escape(label)}</span></button>'
+            f' aria-pressed="{str(bool(chosen)).lower()}" title="{escape(text)}">'
+            f'<img src="{art(cid) if cid else BACK}" alt=""><span class="card-name">'
+            f'{escape(label)}</span><small class="card-text">{escape(text)}</small></button>'
         )
-    return f'<div id="hand" class="hand">{"".join(items)}</div>'
+    return f'<div id="hand" class="hand rumble-hand">{"".join(items)}</div>'
+
+
+ROLE_ORDER = {"source": 0, "quality": 1, "delivery": 2, "wild": 3}
+
+
+def building(view: dict[str, Any], selected: list[int]) -> str:
+    """While sealing: the spell the picked cards make, its name composing as cards are picked
+    («Искрящийся Громовой Разряд от Лорда Искр»); «Шальная магия» fills a place unknown yet."""
+    from engine.games.rumble.cards import WILD, load_catalog
+    from engine.games.rumble.text import spell_name
+
+    hand_cards = {c["slot"]: c.get("card") for c in view["hand"]}
+    picked = [hand_cards.get(s) for s in selected if hand_cards.get(s)]
+    if not picked:
+        return (
+            '<div id="spell-building" class="spell-building empty" aria-live="polite">'
+            "<p>Выберите карты — здесь сложится заклинание.</p></div>"
+        )
+    spells = load_catalog().spells
+    ordered = sorted(
+        picked, key=lambda c: ROLE_ORDER.get(str(cards().get(str(c), {}).get("slot")), 9)
+    )
+    pairs = [(spells[c], str(spells[c]["slot"])) for c in ordered if c != WILD and c in spells]
+    wild = sum(1 for c in ordered if c == WILD)
+    name = spell_name(pairs) if pairs else "Шальное заклинание"
+    if wild and pairs:
+        name += " + шальная магия" if wild == 1 else f" + шальная магия ×{wild}"
+    faces = "".join(
+        f'<img src="{art(str(c))}" alt="{escape(name_of(c))}" class="building-card">'
+        for c in ordered
+    )
+    return (
+        f'<div id="spell-building" class="spell-building" aria-live="polite">{faces}'
+        f'<p class="spell-title">«{escape(name)}»</p></div>'
+    )
 
 
 def seal_groups(moves: list[Action]) -> dict[tuple[int, ...], list[Action]]:
@@ -237,7 +275,14 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
         f'<div class="rumble-head"><b>{mode}</b> · схватка {view["fight"]}'
         f" · раунд {view['round']} · колода {view['deck']} · сброс {view['discard']}</div>"
     )
-    wizards = "".join(wizard(seat, me, view) for seat in view["seats"])
+    # Opponents round the table (clockwise from this seat), this seat last, by its hand.
+    seats = view["seats"]
+    mine = [s for s in seats if s["seat"] == me]
+    others = sorted(
+        (s for s in seats if s["seat"] != me),
+        key=lambda s: (s["seat"] - (me or 0)) % max(1, len(seats)),
+    )
+    wizards = "".join(wizard(seat, me, view) for seat in others + mine)
     sealing = bool(moves) and view["waiting"].get("phase") == "assembly"
     waiting = [names[s] for s in view["waiting"].get("seats", []) if s < len(names)]
     wait_line = f'<p class="wait">Ждём: {escape(", ".join(waiting))}</p>' if waiting else ""
@@ -246,8 +291,9 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     return (
         f'<section class="rumble" data-fight="{view["fight"]}">{head}'
         f'<div class="wizards">{wizards}</div>{dice(view["log"])}{wait_line}{summary}'
+        f'<div class="dock">{building(view, selected) if sealing else ""}'
         f"{prompt(view, moves, selected, names)}"
-        f"{hand(view, selected, sealing) if me is not None else ''}"
+        f"{hand(view, selected, sealing) if me is not None else ''}</div>"
         f'<ol id="game-log" class="game-log" aria-live="polite">{log_items}</ol></section>'
     )
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
+import re
 from html import escape
+from typing import Any
 
 from engine.core.model import Action
 from engine.protocol.session import TableSession
@@ -12,6 +13,15 @@ from . import rumble_views
 from .boards import BOARDS, DEFAULT, board_for
 from .i18n import tr
 from .views import describe
+
+# The latest view the panel drew (read by the page's effects) and this page's display choices.
+LAST_VIEW: dict[str, Any] = {}
+PREFS: dict[str, bool] = {"log_open": True}
+
+
+def toggle_log() -> None:
+    """Show or hide the game log (kept while the page is open)."""
+    PREFS["log_open"] = not PREFS["log_open"]
 
 
 def lobby(lang: str, session: TableSession, is_host: bool, game: str = DEFAULT) -> str:
@@ -87,10 +97,9 @@ def panel(
         )
         if table.result is not None:
             ok = table.result.get("ok") is True
-            verdict = t("audit_ok") if ok else t("audit_failed")
             parts.append(
-                f'<p id="table-result" data-ok="{str(ok).lower()}">{verdict}'
-                f" {escape(json.dumps(table.result, ensure_ascii=False))}</p>"
+                f'<p id="table-result" class="verdict" data-ok="{str(ok).lower()}">'
+                f"{escape(verdict(lang, session, table.result))}</p>"
             )
         board = board_for(peer.rules.game_id)
         if moves and board.render is None:
@@ -101,11 +110,17 @@ def panel(
             )
             parts.append(f'<div id="moves" class="moves" role="group">{buttons}</div>')
         view = peer.view()
+        LAST_VIEW.update(game=peer.rules.game_id, seat=peer.seat, view=view)
         if view is not None and board.render is not None:
-            parts.append(board.render(view, peer.seat, moves, selected or []))
+            closed = "" if PREFS["log_open"] else " log-closed"
+            parts.append(
+                f'<button type="button" class="log-toggle" data-action="toggle-log"'
+                f' aria-expanded="{str(PREFS["log_open"]).lower()}">{t("log")}</button>'
+                f'<div class="board-wrap{closed}">'
+                f"{board.render(view, peer.seat, moves, selected or [])}</div>"
+            )
         elif view is not None:
-            text = json.dumps(view, ensure_ascii=False, indent=1)
-            parts.append(f'<pre id="table-view" class="view">{escape(text)}</pre>')
+            parts.append(f'<div id="table-view" class="view">{plain(view)}</div>')
         if is_host and table.stage not in ("done", "halted"):
             pause = "resume" if table.paused else "pause"
             parts.append(
@@ -118,7 +133,72 @@ def panel(
             parts.append(f"<h3>{t('next_game')}</h3>{lobby(lang, session, is_host, game)}")
     errors = session.errors + [str(e) for e in (peer.errors if peer else [])]
     if errors:
-        items = "".join(f"<li>{escape(e)}</li>" for e in errors[-5:])
-        parts.append(f'<ul id="table-errors" class="errors">{items}</ul>')
+        items = "".join(f"<li>{escape(friendly_error(lang, session, e))}</li>" for e in errors[-5:])
+        parts.append(f'<ul id="table-errors" class="errors" role="status">{items}</ul>')
     parts.append(f'<p class="muted small">{t("crypto")}: {escape(backend)}</p>')
     return "".join(parts)
+
+
+LONG_ID = re.compile(r"\b[0-9a-f]{12,}\b")
+
+
+def seat_name(session: TableSession, seat: int) -> str:
+    """The name of the player in ``seat`` of the running table («место N» if unknown)."""
+    peer = session.peer
+    if peer is not None:
+        for member in peer.table.roster:
+            if member.seat == seat:
+                hello = session.hellos.get(member.peer)
+                if hello is not None:
+                    return hello.name
+    return f"место {seat + 1}" if seat >= 0 else "?"
+
+
+def verdict(lang: str, session: TableSession, result: dict[str, Any]) -> str:
+    """The fairness audit's result in words: passed, or who is blamed and why."""
+    if result.get("ok") is True:
+        return tr("audit_ok", lang)
+    blame = result.get("blame") or {}
+    who = []
+    for seat, why in blame.items():
+        try:
+            name = seat_name(session, int(seat))
+        except (TypeError, ValueError):
+            name = str(seat)
+        who.append(f"{name} ({_without_ids(str(why))})" if why else name)
+    if not who:
+        return tr("audit_failed", lang)
+    return tr("audit_blame", lang, who="; ".join(who))
+
+
+def friendly_error(lang: str, session: TableSession, text: str) -> str:
+    """An error as a player reads it: peers by name, no internal ids."""
+    for tid, hello in session.hellos.items():
+        text = text.replace(tid, hello.name)
+    for link, tid in session.tids.items():
+        known = session.hellos.get(tid)
+        text = text.replace(link, known.name if known else "?")
+    return tr("table_error", lang, why=_without_ids(text))
+
+
+def _without_ids(text: str) -> str:
+    return LONG_ID.sub("…", text).strip()
+
+
+def plain(value: Any, depth: int = 0) -> str:
+    """A game's view without a board of its own, as nested lists of words (never raw JSON)."""
+    if isinstance(value, dict):
+        items = "".join(
+            f"<li><b>{escape(str(key))}</b>: {plain(item, depth + 1)}</li>"
+            for key, item in value.items()
+        )
+        return f'<ul class="plain">{items}</ul>'
+    if isinstance(value, list):
+        if all(not isinstance(item, dict | list) for item in value):
+            return escape(", ".join("—" if item is None else str(item) for item in value))
+        return "".join(plain(item, depth + 1) for item in value)
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "да" if value else "нет"
+    return escape(str(value))

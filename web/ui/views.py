@@ -5,7 +5,6 @@ Buttons carry ``data-action`` attributes; ``web.ui.app`` listens once on the pag
 
 from __future__ import annotations
 
-import json
 from html import escape
 
 from engine.core.model import Action
@@ -26,6 +25,20 @@ def language_switch(lang: str) -> str:
         for code in LANGUAGES
     ]
     return "".join(buttons)
+
+
+def sound_control(lang: str, volume: float) -> str:
+    """The effects' mute button and volume slider (the choice is kept in this browser)."""
+    on = volume > 0
+    label = escape(tr("sound" if on else "sound_off", lang))
+    return (
+        f'<span class="sound"><button type="button" id="sound" data-action="sound"'
+        f' aria-pressed="{str(not on).lower()}" title="{label}">'
+        f'{"🔊" if on else "🔇"}<span class="sr">{label}</span></button>'
+        f'<input type="range" id="sound-volume" data-action="sound-volume" min="0" max="1"'
+        f' step="0.05" value="{volume:.2f}" aria-label="{escape(tr("sound_volume", lang))}">'
+        "</span>"
+    )
 
 
 def home(lang: str, name: str, code: str, ice_json: str) -> str:
@@ -147,8 +160,19 @@ def media_tile(lang: str, peer_id: str, name: str) -> str:
 
 
 def describe(move: Action) -> str:
-    """A short label for a move the game offers (generic: its fields, without the seat)."""
-    fields = {k: v for k, v in move.items() if k != "seat"}
-    kind = str(fields.pop("type", "move"))
-    rest = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in sorted(fields.items()))
-    return f"{kind} {rest}".strip()
+    """A short label for a move the game offers (generic: its words, without the seat, the
+    secret parts or any JSON punctuation)."""
+    fields = {k: v for k, v in move.items() if k not in ("seat", "secret", "commit")}
+    kind = str(fields.pop("type", "move")).replace("_", " ")
+    rest = ", ".join(f"{k.replace('_', ' ')} {_words(v)}" for k, v in sorted(fields.items()))
+    return f"{kind}: {rest}" if rest else kind
+
+
+def _words(value: object) -> str:
+    if isinstance(value, dict):
+        return " ".join(f"{k} {_words(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_words(v) for v in value)
+    if isinstance(value, bool):
+        return "да" if value else "нет"
+    return "—" if value is None else str(value)

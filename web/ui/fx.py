@@ -1,0 +1,182 @@
+"""The table's effects in the browser: numbers flying to portraits, the spell's name in large
+type with its cards flipping, the Palace or a raven moving, dice tumbling, and their sounds.
+
+Runs only under Pyodide, after the panel is drawn (``attach`` wraps ``TableUI.render``). Effects
+live in a layer over the page that no click reaches and that survives the panel's redraws; they
+are derived from views already applied, so they never delay or change the game. The stylesheet
+turns them off under ``prefers-reduced-motion``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from js import document, setTimeout
+from pyodide.ffi import create_once_callable
+
+from . import table_views
+from .moments import Moment, moments
+from .sound import Sound
+
+if TYPE_CHECKING:
+    from .table import TableUI
+
+LIFETIME_MS = 2600
+ART = {"rumble": "/art/rumble/", "circle": "/art/circle/", "nevermore": "/art/nevermore/"}
+
+
+class Effects:
+    """Remembers the last view per game and shows what changed since."""
+
+    def __init__(self, sound: Sound) -> None:
+        self.sound = sound
+        self.before: dict[str, Any] = {}
+        self.shown: list[str] = []  # kinds shown, for the page's own checks
+        self._roll = ""
+
+    def after_render(self) -> None:
+        shown = table_views.LAST_VIEW
+        game, view = shown.get("game"), shown.get("view")
+        if not game or not isinstance(view, dict):
+            return
+        previous = self.before.get(game)
+        self.before = {game: view}
+        if previous is view:
+            return
+        for moment in moments(game, previous, view):
+            self.show(game, moment)
+        self.dice()
+
+    def dice(self) -> None:
+        element = document.getElementById("dice")
+        roll = str(element.getAttribute("data-roll") or "") if element else ""
+        if roll and roll != self._roll:
+            element.classList.add("fresh")
+            self.sound.play("dice")
+            self.shown.append("dice")
+        self._roll = roll
+
+    def show(self, game: str, moment: Moment) -> None:
+        self.shown.append(moment.kind)
+        self.sound.moment(moment.kind)
+        if moment.kind in ("hit", "heal", "vp", "absorb"):
+            sign = {"hit": "−", "heal": "+", "vp": "+", "absorb": "🛡"}[moment.kind]
+            text = sign if moment.kind == "absorb" else f"{sign}{moment.amount}"
+            if moment.kind == "vp":
+                text += " ★"
+            self.float_at(moment.seat, text, moment.kind)
+            if moment.kind == "hit":
+                self.shake(moment.seat)
+        elif moment.kind == "death":
+            self.icon_at(moment.seat, "/art/ui/ghost.svg", "ghost")
+        elif moment.kind == "raven":
+            self.icon_at(moment.seat, "/art/ui/raven.svg", "raven")
+        elif moment.kind == "human":
+            self.icon_at(moment.seat, "/art/ui/human.svg", "human")
+        elif moment.kind == "reveal":
+            self.banner(moment.words, [ART[game] + c + ".svg" for c in moment.cards[:3]])
+        elif moment.kind == "palace":
+            self.fly(moment.origin, moment.seat, "/art/ui/palace.svg")
+        elif moment.kind == "called":
+            self.banner("", [f"/art/nevermore/{moment.words}.svg"])
+        elif moment.kind == "pass":
+            self.float_at(moment.seat, "⇄", "vp")
+        elif moment.kind == "power":
+            self.float_at(
+                moment.seat, f"{'+' if moment.amount > 0 else ''}{moment.amount} ⚡", "vp"
+            )
+        elif moment.kind == "dispel":
+            self.float_at(moment.seat, "✦", "absorb")
+
+    # ----- the layer ------------------------------------------------------------------------
+
+    @staticmethod
+    def layer() -> Any:
+        element = document.getElementById("fx-layer")
+        if not element:
+            element = document.createElement("div")
+            element.id = "fx-layer"
+            element.className = "fx-layer"
+            element.setAttribute("aria-hidden", "true")
+            document.body.appendChild(element)
+        return element
+
+    @staticmethod
+    def seat_box(seat: int | None) -> Any:
+        if seat is None:
+            return None
+        return document.querySelector(f'#table [data-seat="{int(seat)}"]:not(button)')
+
+    def centre(self, seat: int | None) -> tuple[float, float] | None:
+        box = self.seat_box(seat)
+        if not box:
+            return None
+        rect = box.getBoundingClientRect()
+        return float(rect.left + rect.width / 2), float(rect.top + rect.height / 2)
+
+    def add(self, html: str) -> None:
+        holder = document.createElement("div")
+        holder.innerHTML = html
+        element = holder.firstElementChild
+        self.layer().appendChild(element)
+        setTimeout(create_once_callable(element.remove), LIFETIME_MS)
+
+    def float_at(self, seat: int | None, text: str, kind: str) -> None:
+        where = self.centre(seat)
+        if where is not None:
+            x, y = where
+            self.add(
+                f'<div class="fx-float {escape(kind)}" style="left:{x:.0f}px;top:{y:.0f}px">'
+                f"{escape(text)}</div>"
+            )
+
+    def icon_at(self, seat: int | None, src: str, kind: str) -> None:
+        where = self.centre(seat)
+        if where is not None:
+            x, y = where
+            self.add(
+                f'<img class="fx-float {escape(kind)}" src="{escape(src)}" alt=""'
+                f' style="left:{x:.0f}px;top:{y:.0f}px;width:56px">'
+            )
+
+    def shake(self, seat: int | None) -> None:
+        box = self.seat_box(seat)
+        if box:
+            box.classList.add("fx-shake")
+
+    def banner(self, words: str, pictures: list[str]) -> None:
+        for old in document.querySelectorAll("#fx-layer .fx-banner"):
+            old.remove()
+        cards = "".join(f'<img src="{escape(src)}" alt="">' for src in pictures)
+        title = f"<b>«{escape(words)}»</b>" if words else ""
+        self.add(f'<div class="fx-banner"><div class="fx-cards">{cards}</div>{title}</div>')
+
+    def fly(self, origin: int | None, seat: int | None, src: str) -> None:
+        start, end = self.centre(origin), self.centre(seat)
+        if end is None:
+            return
+        if start is None:
+            width, height = float(document.documentElement.clientWidth), 120.0
+            start = (width / 2, height)
+        self.add(
+            f'<img class="fx-fly" src="{escape(src)}" alt="" style="--fx:{start[0]:.0f}px;'
+            f"--fy:{start[1]:.0f}px;--tx:{end[0]:.0f}px;--ty:{end[1]:.0f}px;"
+            f'left:{end[0]:.0f}px;top:{end[1]:.0f}px">'
+        )
+
+
+def attach(table: TableUI, sound: Sound) -> Effects:
+    """Play the table's effects after each of its renders (its ``render`` is wrapped)."""
+    effects = Effects(sound)
+    draw = table.render
+
+    def render() -> None:
+        draw()
+        try:
+            effects.after_render()
+        except Exception as error:  # an effect must never break the table
+            table_views.LAST_VIEW["fx_error"] = str(error)
+
+    table.render = render  # type: ignore[method-assign]
+    return effects

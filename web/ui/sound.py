@@ -1,0 +1,139 @@
+"""Short sound effects synthesised with Web Audio (no sound files), with a volume kept across
+reloads. Runs only under Pyodide; the browser's AudioContext is made on the first effect.
+
+Spectators start silent (volume 0) until they choose a volume; players start at a low volume.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from js import localStorage, window
+from pyodide.ffi import to_js
+
+VOLUME_KEY = "mt.volume"
+PLAYER_VOLUME = 0.4
+# Each effect is a few voices: (waveform or "noise", start Hz, end Hz, start s, length s, gain).
+RECIPES: dict[str, list[tuple[str, float, float, float, float, float]]] = {
+    "cast": [("triangle", 320, 960, 0, 0.32, 0.5), ("sine", 640, 1920, 0.05, 0.28, 0.25)],
+    "hit": [("square", 150, 55, 0, 0.16, 0.45), ("noise", 0, 0, 0, 0.08, 0.35)],
+    "heal": [("sine", 660, 660, 0, 0.14, 0.35), ("sine", 990, 990, 0.12, 0.2, 0.3)],
+    "death": [("sawtooth", 420, 70, 0, 0.9, 0.35), ("sine", 210, 50, 0.1, 0.9, 0.3)],
+    "wind": [("noise", 0, 0, 0, 0.55, 0.5)],
+    "raven": [("square", 720, 480, 0, 0.13, 0.3), ("square", 700, 450, 0.2, 0.15, 0.3)],
+    "dice": [("noise", 0, 0, t / 20, 0.03, 0.5) for t in range(6)],
+    "vp": [("sine", 988, 988, 0, 0.09, 0.3), ("sine", 1319, 1319, 0.08, 0.22, 0.3)],
+    "called": [("triangle", 520, 780, 0, 0.25, 0.4)],
+}
+MOMENT_SOUNDS = {
+    "reveal": "cast",
+    "hit": "hit",
+    "heal": "heal",
+    "death": "death",
+    "fly": "wind",
+    "dispel": "wind",
+    "pass": "wind",
+    "raven": "raven",
+    "human": "heal",
+    "vp": "vp",
+    "called": "called",
+    "dice": "dice",
+    "palace": "vp",
+}
+
+
+def stored_volume(spectator: bool) -> float:
+    """The volume this browser chose (0–1), else the default for a player or a spectator."""
+    text = localStorage.getItem(VOLUME_KEY)
+    try:
+        value = float(text) if text else (0.0 if spectator else PLAYER_VOLUME)
+    except ValueError:
+        value = 0.0 if spectator else PLAYER_VOLUME
+    return min(1.0, max(0.0, value))
+
+
+class Sound:
+    """The page's effects: ``play(kind)`` at the stored volume (silent at 0)."""
+
+    def __init__(self, spectator: bool = False) -> None:
+        self.volume = stored_volume(spectator)
+        self._before_mute = self.volume or PLAYER_VOLUME
+        self._ctx: Any = None
+        self._noise: Any = None
+        self.played: list[str] = []  # what was played, for the page's own checks
+
+    def set_volume(self, value: float) -> None:
+        """Set and keep the volume (0 mutes)."""
+        self.volume = min(1.0, max(0.0, value))
+        if self.volume:
+            self._before_mute = self.volume
+        localStorage.setItem(VOLUME_KEY, f"{self.volume:.2f}")
+
+    def toggle(self) -> None:
+        """Mute, or back to the volume before muting."""
+        self.set_volume(0.0 if self.volume else self._before_mute)
+
+    def context(self) -> Any:
+        if self._ctx is None:
+            factory = getattr(window, "AudioContext", None) or getattr(
+                window, "webkitAudioContext", None
+            )
+            if factory is None:
+                return None
+            self._ctx = factory.new()
+        if str(self._ctx.state) == "suspended":
+            self._ctx.resume()
+        return self._ctx
+
+    def moment(self, kind: str) -> None:
+        """The sound for one of ``web.ui.moments``' kinds, if it has one."""
+        name = MOMENT_SOUNDS.get(kind)
+        if name:
+            self.play(name)
+
+    def play(self, name: str) -> None:
+        """One effect, now (nothing when muted or when the browser has no Web Audio)."""
+        if self.volume <= 0 or name not in RECIPES:
+            return
+        ctx = self.context()
+        if ctx is None:
+            return
+        self.played.append(name)
+        now = float(ctx.currentTime)
+        for kind, start, end, at, length, gain in RECIPES[name]:
+            self._voice(ctx, kind, start, end, now + at, length, gain * self.volume)
+
+    def _voice(
+        self, ctx: Any, kind: str, start: float, end: float, at: float, length: float, gain: float
+    ) -> None:
+        amp = ctx.createGain()
+        amp.gain.setValueAtTime(0.0001, at)
+        amp.gain.exponentialRampToValueAtTime(max(0.0002, gain), at + 0.01)
+        amp.gain.exponentialRampToValueAtTime(0.0001, at + length)
+        amp.connect(ctx.destination)
+        if kind == "noise":
+            source = ctx.createBufferSource()
+            source.buffer = self._noise_buffer(ctx)
+            band = ctx.createBiquadFilter()
+            band.type = "bandpass"
+            band.frequency.value = 900
+            source.connect(band)
+            band.connect(amp)
+        else:
+            source = ctx.createOscillator()
+            source.type = kind
+            source.frequency.setValueAtTime(start, at)
+            source.frequency.exponentialRampToValueAtTime(max(1.0, end), at + length)
+            source.connect(amp)
+        source.start(at)
+        source.stop(at + length + 0.02)
+
+    def _noise_buffer(self, ctx: Any) -> Any:
+        if self._noise is None:
+            rate = int(ctx.sampleRate)
+            buffer = ctx.createBuffer(1, rate // 2, rate)
+            samples = [random.uniform(-1, 1) for _ in range(rate // 2)]
+            buffer.getChannelData(0).set(to_js(samples))
+            self._noise = buffer
+        return self._noise
