@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from js import Object, document, localStorage, performance, sessionStorage, window
 from pyodide.ffi import JsProxy, create_proxy, to_js
 
-from . import qr, views
+from . import feel, qr, views
 from .i18n import LANGUAGES, tr
 from .room import BadMessage, ChatLine, Room, parse_message
 
@@ -137,7 +137,8 @@ class App:
     # ----- rendering ----------------------------------------------------------------------------
 
     def render_nav(self) -> None:
-        document.getElementById("nav").innerHTML = views.language_switch(self.lang)
+        nav = views.language_switch(self.lang) + feel.sound_html(self.lang, self.role)
+        document.getElementById("nav").innerHTML = nav
 
     def render_home(self, code: str = "") -> None:
         ice = json.dumps(self.ice_servers(), ensure_ascii=False)
@@ -194,6 +195,8 @@ class App:
         if not target or str(target.tagName) == "FORM":
             return
         action = str(target.getAttribute("data-action"))
+        if feel.click(action, self.table):  # the sound button, the log toggle
+            return
         if action == "lang":
             self.lang = str(target.getAttribute("data-lang"))
             localStorage.setItem("mt.lang", self.lang)
@@ -293,6 +296,8 @@ class App:
 
     def on_input(self, event: JsProxy) -> None:
         target = event.target
+        if feel.changed(target):  # the effects' volume
+            return
         if target.getAttribute("data-action") == "choose-game" and self.table is not None:
             self.table.choose_game(str(target.value))
         elif target.getAttribute("data-action") == "volume" and self.mesh is not None:
@@ -435,6 +440,7 @@ class App:
 
         self.table = TableUI(self.room, self.name, self.role, self.send_to)
         self.table.lang = self.lang
+        feel.attach(self.table, self.role)  # effects and sounds after each render
         self.render_room()
         self.spawn(self.table.start([]))
 
