@@ -57,6 +57,17 @@ class Server:
 
     process: subprocess.Popen[str]
     port: int
+    command: list[str] = field(default_factory=list)
+
+    def kill(self) -> None:
+        """Kill the process at once (SIGKILL: no close frames, rooms lost with its memory)."""
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+    def restart(self) -> None:
+        """Start the same server again on the same port (an empty, in-memory one)."""
+        self.process = subprocess.Popen(self.command, cwd=ROOT, text=True)
+        wait_healthy(self.port, self.process)
 
     @property
     def origin(self) -> str:
@@ -67,6 +78,19 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws"
 
 
+def wait_healthy(port: int, process: subprocess.Popen[str]) -> None:
+    """Wait until the server on ``port`` answers ``/healthz``."""
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                return
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError("the signalling server did not start") from None
+            time.sleep(0.1)
+
+
 @contextlib.contextmanager
 def signaling_server(*extra: str) -> Iterator[Server]:
     """Start the real signalling server on a free loopback port and stop it afterwards."""
@@ -74,22 +98,14 @@ def signaling_server(*extra: str) -> Iterator[Server]:
         raise RuntimeError("web/dist is missing: run `python -m web.build` before the tests")
     port = free_port()
     command = [sys.executable, "-m", "signaling", "--host", "127.0.0.1", "--port", str(port)]
-    command += ["--log-level", "WARNING"]
-    process = subprocess.Popen([*command, *extra], cwd=ROOT, text=True)
+    command += ["--log-level", "WARNING", *extra]
+    server = Server(subprocess.Popen(command, cwd=ROOT, text=True), port, command)
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the signalling server did not start") from None
-                time.sleep(0.1)
-        yield Server(process, port)
+        wait_healthy(port, server.process)
+        yield server
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        server.process.terminate()
+        server.process.wait(timeout=10)
 
 
 @contextlib.asynccontextmanager
@@ -125,12 +141,15 @@ class Player:
         *,
         voice: bool = True,
         viewport: Any = None,
+        relay: bool = False,
         **options: Any,
     ) -> Player:
-        """A fresh context (its own storage; ``options`` go to ``new_context``), no ICE servers,
-        optional voice, at ``url``."""
+        """A fresh context (its own storage; ``options`` go to ``new_context``), no ICE servers of
+        its own, optional voice, only TURN relays if ``relay``, at ``url``."""
         context = await browser.new_context(viewport=viewport, **options)
         settings = {"mt.ice": "[]", "mt.voice": "on" if voice else "off"}
+        if relay:
+            settings["mt.relay"] = "on"
         await context.add_init_script(
             f"for (const [k, v] of Object.entries({json.dumps(settings)}))"
             " localStorage.setItem(k, v);"

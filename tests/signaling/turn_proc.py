@@ -61,6 +61,7 @@ class Turn:
             "--use-auth-secret", "--static-auth-secret", self.secret, "--realm", REALM,
             "--fingerprint", "--allow-loopback-peers", "--no-tls", "--no-dtls", "--no-cli",
             "--no-rfc5780", "--no-stun-backward-compatibility",
+            "--userdb", str(self.folder / "turndb"), "--verbose",
             "--log-file", str(self.log), "--simple-log", "--no-stdout-log",
             "--pidfile", str(self.folder / "turn.pid"),
         ]  # fmt: skip

@@ -60,9 +60,20 @@ export class Mesh {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     await new Promise((resolve, reject) => {
-      ws.onopen = resolve;
-      ws.onerror = () => reject(new Error("signalling server unreachable"));
-      ws.onclose = () => reject(new Error("signalling server unreachable"));
+      const fail = () => {
+        clearTimeout(timer);
+        reject(new Error("signalling server unreachable"));
+      };
+      const timer = setTimeout(() => {
+        ws.close(); // a black-holed network never answers: give up on this attempt
+        fail();
+      }, SERVER_DEAD_MS);
+      ws.onopen = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      ws.onerror = fail;
+      ws.onclose = fail;
     });
     this.lastFrame = performance.now();
     ws.onmessage = (event) => {
@@ -398,6 +409,7 @@ export class Mesh {
     const pc = entry.pc;
     if (pc.signalingState !== "stable") return;
     pc.setConfiguration(this.pcConfig()); // fresh TURN credentials from the last joined
+    entry.restarts = (entry.restarts || 0) + 1;
     await pc.setLocalDescription(await pc.createOffer({ iceRestart: true }));
     this.signal(link, { sdp: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
   }
@@ -647,6 +659,7 @@ export class Mesh {
         candidates,
         pair,
         sid: entry.sid,
+        restarts: entry.restarts || 0,
       };
     }
     return result;

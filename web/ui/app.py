@@ -444,6 +444,21 @@ class App:
         self.render_room()
         self.spawn(self.table.start([]))
 
+    def on_rejoined(self, frame: dict[str, Any]) -> None:
+        """Back on the signalling server after losing it (``mesh.js``): the links were kept; keep
+        the new resume token, and follow the room code if the room had to be made anew."""
+        if self.room is None:
+            return
+        session = {"room": str(frame["room"]), "name": self.name, "role": self.role}
+        session["resume"] = str(frame.get("resume") or "")
+        sessionStorage.setItem(SESSION_KEY, json.dumps(session))
+        if frame.get("host"):
+            self.room.host = str(frame["host"])
+        if frame["room"] != self.room.code:
+            self.room.code = str(frame["room"])
+            window.history.replaceState(None, "", ROOM_PATH + self.room.code)
+            self.render_room()
+
     def send_to(self, link: str, text: str) -> None:
         """Send one data-channel message to one peer (the table's transport)."""
         if self.mesh is not None:
