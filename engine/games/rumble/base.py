@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Catalog
-from .runner import Ctx, G
+from .runner import Ask, Ctx, G
 
 MAX_LIFE = 25
 START_LIFE = 20
@@ -109,7 +109,7 @@ class Base:
 
     # ----- piles ---------------------------------------------------------------------------
 
-    def reshuffle(self, g: G, ctx: Ctx) -> None:
+    def reshuffle(self, g: G, ctx: Ctx) -> Ask[None]:
         """The discard goes back into the exhausted spell deck, secretly re-shuffled by the table.
 
         Cards that went to the discard face down are shown first (the table can only re-shuffle
@@ -121,37 +121,37 @@ class Base:
         slots = sorted(g["discard"])
         hidden = [s for s in slots if str(s) not in g["known"]]
         if hidden:
-            for slot, card in ctx.reveal(hidden, "reshuffle").items():
+            for slot, card in (yield from ctx.reveal(hidden, "reshuffle")).items():
                 g["known"][str(slot)] = card
-        ctx.reshuffle(slots, "reshuffle")
+        yield from ctx.reshuffle(slots, "reshuffle")
         g["draw"] = slots
         for slot in slots:
             g["known"].pop(str(slot), None)
         g["discard"] = []
         self.log(g, "Колода кончилась: сброс перемешан и стал колодой.")
 
-    def draw_slot(self, g: G, ctx: Ctx) -> int | None:
+    def draw_slot(self, g: G, ctx: Ctx) -> Ask[int | None]:
         """The top slot of the spell deck, reshuffling the discard if the deck is empty."""
         if not g["draw"]:
-            self.reshuffle(g, ctx)
+            yield from self.reshuffle(g, ctx)
         if not g["draw"]:
             return None
         slot: int = g["draw"].pop(0)
         return slot
 
-    def blind_pick(self, g: G, ctx: Ctx, pile: str, refill: str, phase: str) -> str | None:
+    def blind_pick(self, g: G, ctx: Ctx, pile: str, refill: str, phase: str) -> Ask[str | None]:
         """A face-up blind draw: a uniform pick from what remains of ``pile``."""
         if not g[pile] and refill:
             g[pile] = sorted(g[refill])
             g[refill] = []
         if not g[pile]:
             return None
-        i = ctx.chance(len(g[pile]), phase)
+        i = yield from ctx.chance(len(g[pile]), phase)
         picked: str = g[pile].pop(i)
         return picked
 
-    def gain_treasure(self, g: G, ctx: Ctx, seat: int) -> None:
-        tid = self.blind_pick(g, ctx, "t_pile", "t_discard", "treasure")
+    def gain_treasure(self, g: G, ctx: Ctx, seat: int) -> Ask[None]:
+        tid = yield from self.blind_pick(g, ctx, "t_pile", "t_discard", "treasure")
         if tid is None:
             self.log(g, "Сокровищ не осталось.")
             return

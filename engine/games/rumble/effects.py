@@ -9,7 +9,7 @@ from engine.core.model import Action, IllegalAction
 from .base import Src
 from .cards import WILD
 from .life import Life
-from .runner import Ctx, G
+from .runner import Ask, Ctx, G
 from .text import SLOT_GENITIVE
 
 
@@ -18,14 +18,14 @@ class Effects(Life):
 
     # ----- targets -------------------------------------------------------------------------
 
-    def pick(self, g: G, ctx: Ctx, seat: int, among: list[int], why: str) -> int:
+    def pick(self, g: G, ctx: Ctx, seat: int, among: list[int], why: str) -> Ask[int]:
         options: list[Action] = [{"type": "target", "seat": seat, "target": t} for t in among]
-        chosen = ctx.choose(seat, "target", options)
+        chosen = yield from ctx.choose(seat, "target", options)
         self.log(g, f"{self.who(g, seat)} выбирает цель ({why}): {self.who(g, chosen['target'])}.")
         target: int = chosen["target"]
         return target
 
-    def targets(self, g: G, ctx: Ctx, src: Src, spec: str, it: list[int]) -> list[int]:
+    def targets(self, g: G, ctx: Ctx, src: Src, spec: str, it: list[int]) -> Ask[list[int]]:
         """Resolve a target spec to seats (choices and dice go through ``ctx``)."""
         if spec == "it":
             return [t for t in it if g["alive"][t]]
@@ -40,7 +40,7 @@ class Effects(Life):
             and seat is not None
             and self.has_special(g, seat, "warts")
         ):
-            return [self.pick(g, ctx, seat, foes, "Ведьмины бородавки")]
+            return [(yield from self.pick(g, ctx, seat, foes, "Ведьмины бородавки"))]
         if spec == "all_enemies":
             return foes
         if spec == "all_players":
@@ -61,16 +61,16 @@ class Effects(Life):
             if len(tied) == 1 or seat is None:
                 return [tied[0]]
             why = "самый хилый" if spec == "weakest" else "самый живучий"
-            return [self.pick(g, ctx, seat, tied, why)]
+            return [(yield from self.pick(g, ctx, seat, tied, why))]
         if spec == "random":
-            return [self.random_enemy(g, ctx, foes)]
+            return [(yield from self.random_enemy(g, ctx, foes))]
         raise IllegalAction(f"неизвестная цель {spec}")
 
-    def random_enemy(self, g: G, ctx: Ctx, foes: list[int]) -> int:
+    def random_enemy(self, g: G, ctx: Ctx, foes: list[int]) -> Ask[int]:
         """A d6 shared equally among living enemies; leftover values are re-rolled."""
         share = 6 // len(foes)
         while True:
-            roll = ctx.die("random_target")
+            roll = yield from ctx.die("random_target")
             index = (roll - 1) // share
             if index < len(foes):
                 self.log(g, f"Бросок на случайную жертву: {roll} — {self.who(g, foes[index])}.")
@@ -79,52 +79,60 @@ class Effects(Life):
 
     # ----- operations ----------------------------------------------------------------------
 
-    def run_ops(self, g: G, ctx: Ctx, src: Src, ops: list[dict[str, Any]], it: list[int]) -> None:
+    def run_ops(
+        self, g: G, ctx: Ctx, src: Src, ops: list[dict[str, Any]], it: list[int]
+    ) -> Ask[None]:
         for op in ops:
             if not self.acting(g, src):
                 return
-            getattr(self, "op_" + op["op"])(g, ctx, src, op, it)
+            run = getattr(self, "op_" + op["op"])(g, ctx, src, op, it)
+            if run is not None:  # an operation that never asks is a plain method
+                yield from run
 
-    def op_damage(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
-        for target in self.targets(g, ctx, src, op["target"], it):
-            self.hurt(g, ctx, src, target, op["amount"])
+    def op_damage(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+        for target in (yield from self.targets(g, ctx, src, op["target"], it)):
+            yield from self.hurt(g, ctx, src, target, op["amount"])
 
     def op_heal(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
         if src.seat is not None:
             self.heal(g, src.seat, op["amount"])
 
-    def op_power(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
-        targets = self.targets(g, ctx, src, op["target"], it)
+    def op_power(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+        targets = yield from self.targets(g, ctx, src, op["target"], it)
         seat = src.seat
         dice_n = self.signs(g, seat, src.school) if seat is not None else 0
         bonus = self.bonus(g, seat) if seat is not None else 0
-        dice = [ctx.die("power") for _ in range(dice_n)]
+        dice: list[int] = []
+        for _ in range(dice_n):
+            dice.append((yield from ctx.die("power")))
         total = sum(dice) + bonus
         src.total = total
         shown = "+".join(str(d) for d in dice) or "0"
         extra = f" +{bonus}" if bonus else ""
         self.log(g, f"{self.who(g, seat)}: могучий бросок {dice_n}d6: {shown}{extra} = {total}.")
         band = 0 if total <= 4 else 1 if total <= 9 else 2
-        self.run_ops(g, ctx, src, op["bands"][band], targets)
+        yield from self.run_ops(g, ctx, src, op["bands"][band], targets)
 
-    def op_infect(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
-        for target in self.targets(g, ctx, src, op["target"], it):
-            self.infect(g, ctx, src, target)
+    def op_infect(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+        for target in (yield from self.targets(g, ctx, src, op["target"], it)):
+            yield from self.infect(g, ctx, src, target)
 
-    def op_infect_roll(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
-        for target in self.targets(g, ctx, src, op["target"], it):
+    def op_infect_roll(
+        self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]
+    ) -> Ask[None]:
+        for target in (yield from self.targets(g, ctx, src, op["target"], it)):
             if g["palace"] == target and src.seat != target:
                 # the Palace owner cannot catch it from others: nothing to roll for
                 self.log(g, f"{self.who(g, target)} под защитой Хоромов: заражение не прошло.")
                 continue
-            roll = ctx.die("infect_roll")
+            roll = yield from ctx.die("infect_roll")
             sick = roll <= op["upto"]
             verdict = "заражается" if sick else "обходится"
             self.log(g, f"{self.who(g, target)} бросает на заражение: {roll} — {verdict}.")
             if sick:
-                self.infect(g, ctx, src, target)
+                yield from self.infect(g, ctx, src, target)
 
-    def op_cure(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
+    def op_cure(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
         if src.seat is None:
             return
         for _ in range(op.get("amount", 1)):
@@ -133,11 +141,11 @@ class Effects(Life):
             ]
             if not ordinary:
                 return
-            token = self.pick_disease(g, ctx, src.seat, ordinary, "cure")
+            token = yield from self.pick_disease(g, ctx, src.seat, ordinary, "cure")
             self.lose_disease(g, src.seat, token)
             self.log(g, f"{self.who(g, src.seat)} вылечивает «{self.disease_kind(token)['name']}».")
 
-    def pick_disease(self, g: G, ctx: Ctx, seat: int, tokens: list[str], phase: str) -> str:
+    def pick_disease(self, g: G, ctx: Ctx, seat: int, tokens: list[str], phase: str) -> Ask[str]:
         """The player chooses which of ``tokens`` to cure or pass on (phase ``cure`` /
         ``transfer``): one option per kind, the most recently caught first (the timer's pick)."""
         options: list[Action] = []
@@ -147,10 +155,10 @@ class Effects(Life):
             if kind not in kinds:
                 kinds.add(kind)
                 options.append({"type": phase, "seat": seat, "disease": kind, "token": token})
-        chosen: str = ctx.choose(seat, phase, options)["token"]
+        chosen: str = (yield from ctx.choose(seat, phase, options))["token"]
         return chosen
 
-    def op_transfer(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
+    def op_transfer(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
         seat = src.seat
         if seat is None:
             return
@@ -158,22 +166,22 @@ class Effects(Life):
         if not ordinary:
             self.log(g, f"{self.who(g, seat)}: передавать нечего.")
             return
-        for target in self.targets(g, ctx, src, op["target"], it)[:1]:
+        for target in (yield from self.targets(g, ctx, src, op["target"], it))[:1]:
             if g["palace"] == target and target != seat:
                 self.log(g, f"{self.who(g, target)} под защитой Хоромов: передача не удалась.")
                 return
-            token = self.pick_disease(g, ctx, seat, ordinary, "transfer")
+            token = yield from self.pick_disease(g, ctx, seat, ordinary, "transfer")
             g["diseases"][seat].remove(token)
             g["diseases"][target].append(token)
             name = self.disease_kind(token)["name"]
             self.log(g, f"{self.who(g, seat)} передаёт «{name}» — {self.who(g, target)}.")
-            self.after_infection(g, ctx, target, token)
+            yield from self.after_infection(g, ctx, target, token)
 
-    def op_treasure(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
+    def op_treasure(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
         if src.seat is None or not g["alive"][src.seat]:
             return
         for _ in range(op.get("count", 1)):
-            self.gain_treasure(g, ctx, src.seat)
+            yield from self.gain_treasure(g, ctx, src.seat)
 
     def op_palace(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
         if src.seat is None:
@@ -182,18 +190,18 @@ class Effects(Life):
         g["palace_ghost"] = not g["alive"][src.seat]
         self.log(g, f"{self.who(g, src.seat)} захватывает Хоромы.")
 
-    def op_add_card(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
+    def op_add_card(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
         cast = g["cast"]
         if cast is None or cast["seat"] != src.seat:
             return
         runs_out = 0
         while True:
             runs_out += not g["draw"]  # as for wild magic: the discard comes back at most once
-            slot = self.draw_slot(g, ctx) if runs_out < 2 else None
+            slot = (yield from self.draw_slot(g, ctx)) if runs_out < 2 else None
             if slot is None:
                 self.log(g, "В колоде и сбросе нет компонента: компонент не добавлен.")
                 return
-            card_id = ctx.reveal([slot], "add_card")[slot]
+            card_id = (yield from ctx.reveal([slot], "add_card"))[slot]
             self.check_card(card_id)
             g["known"][str(slot)] = card_id
             if card_id == WILD:
@@ -205,7 +213,7 @@ class Effects(Life):
             self.log(g, f"В заклинание добавлен компонент «{card['name']}».")
             return
 
-    def op_copy(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
+    def op_copy(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
         cast = g["cast"]
         if cast is None or cast["seat"] != src.seat or src.depth >= 2:
             return
@@ -214,7 +222,7 @@ class Effects(Life):
                 card = self.spell(c["card"])
                 self.log(g, f"Копия эффекта {SLOT_GENITIVE[op['slot']]} «{card['name']}».")
                 copy_src = Src(src.seat, src.via, card["school"], copy=True, depth=src.depth + 1)
-                self.run_ops(g, ctx, copy_src, card["effect"], it)
+                yield from self.run_ops(g, ctx, copy_src, card["effect"], it)
                 return
         self.log(g, f"Копировать нечего: в заклинании нет {SLOT_GENITIVE[op['slot']]}.")
 

@@ -9,7 +9,7 @@ from engine.core.model import IllegalAction
 from .base import HAND_SIZE, MAX_LIFE, START_LIFE, Src
 from .cards import SLOTS, WILD
 from .effects import Effects
-from .runner import Ctx, G
+from .runner import Ask, Ctx, G
 from .text import SLOT_GENITIVE, cards_count, cards_words, spell_name
 
 Step = dict[str, Any]
@@ -46,7 +46,7 @@ class Flow(Effects):
 
     # ----- fights and rounds ---------------------------------------------------------------
 
-    def st_fight_start(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_fight_start(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         g["fight"] += 1
         g["round"] = 0
         g["in_fight"] = True
@@ -68,7 +68,7 @@ class Flow(Effects):
                     g["life"][s] = min(MAX_LIFE, g["life"][s] + card["life"])
                     self.log(g, f"{self.who(g, s)}: «{card['name']}» — жизней {g['life'][s]}.")
                 if card.get("treasure"):
-                    self.gain_treasure(g, ctx, s)
+                    yield from self.gain_treasure(g, ctx, s)
                 if card.get("sign"):
                     g["ghost_active"][s].append(gid)
                     self.log(g, f"{self.who(g, s)}: призрачный знак «{card['name']}».")
@@ -87,35 +87,37 @@ class Flow(Effects):
         ghosts = [{"k": "ghost", "seat": s} for s in g["dead_order"] if not g["alive"][s]]
         push(g, [*ghosts, {"k": "draw"}, {"k": "assembly"}, {"k": "hepatitis"}, {"k": "order"}])
 
-    def st_ghost(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_ghost(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat = step["seat"]
-        gid = self.blind_pick(g, ctx, "ghost_pile", "ghost_discard", "ghost")
+        gid = yield from self.blind_pick(g, ctx, "ghost_pile", "ghost_discard", "ghost")
         if gid is None:
             return
         card = self.cat.ghosts[gid]
         self.log(g, f"{self.who(g, seat)} (призрак) тянет карту «{card['name']}».")
         if card["when"] == "now":
-            self.run_ops(g, ctx, Src(seat, "ghost"), card["effect"], [])
+            yield from self.run_ops(g, ctx, Src(seat, "ghost"), card["effect"], [])
             g["ghost_discard"].append(gid)
         else:
             g["ghost_next"][seat].append(gid)
 
-    def st_draw(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_draw(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         for s in self.living(g):
             while len(g["hand"][s]) < HAND_SIZE:
-                slot = self.draw_slot(g, ctx)
+                slot = yield from self.draw_slot(g, ctx)
                 if slot is None:
                     break
                 g["hand"][s].append(slot)
         self.log(g, "Маги добирают руку до 8 карт.")
 
-    def st_assembly(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_assembly(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         pending = [s for s in self.living(g) if g["hand"][s]]
         for s in self.living(g):
             if not g["hand"][s]:
                 self.log(g, f"{self.who(g, s)}: пустая рука — колдовство пропущено.")
         while pending:
-            action = ctx.ask({"kind": "simultaneous", "seats": list(pending), "phase": "assembly"})
+            action = yield from ctx.ask(
+                {"kind": "simultaneous", "seats": list(pending), "phase": "assembly"}
+            )
             seat = action["seat"]
             if action.get("type") == "skip":
                 pending.remove(seat)
@@ -141,12 +143,12 @@ class Flow(Effects):
             pending.remove(seat)
             self.log(g, f"{self.who(g, seat)} запечатывает {cards_words(count)}.")
 
-    def st_hepatitis(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_hepatitis(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         for s in self.living(g):
             if g["spell"][s] is not None and self.has_special(g, s, "hepatitis"):
-                self.hepatitis(g, ctx, s)
+                yield from self.hepatitis(g, ctx, s)
 
-    def st_order(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_order(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         living = self.living(g)
         count = {s: g["spell"][s]["count"] if g["spell"][s] else 0 for s in living}
         groups: dict[int, list[int]] = {}
@@ -155,7 +157,7 @@ class Flow(Effects):
         need_init = [s for c, seats in groups.items() if c > 0 and len(seats) > 1 for s in seats]
         pending = list(need_init)
         while pending:
-            action = ctx.ask(
+            action = yield from ctx.ask(
                 {"kind": "simultaneous", "seats": list(pending), "phase": "initiative"}
             )
             seat = action["seat"]
@@ -185,21 +187,23 @@ class Flow(Effects):
                 by_init.setdefault(g["spell"][s]["init"] or 0, []).append(s)
             for init in sorted(by_init, reverse=True):
                 tied = by_init[init]
-                queue += tied if len(tied) == 1 else self.rolloff(g, ctx, tied)
+                queue += tied if len(tied) == 1 else (yield from self.rolloff(g, ctx, tied))
         g["queue"] = queue
         described = ", ".join(f"{self.who(g, s)} ({cards_count(count[s])})" for s in queue)
         self.log(g, f"Очередь: {described}.")
         push(g, [*({"k": "turn", "seat": s} for s in queue), {"k": "round_start"}])
 
-    def rolloff(self, g: G, ctx: Ctx, seats: list[int]) -> list[int]:
+    def rolloff(self, g: G, ctx: Ctx, seats: list[int]) -> Ask[list[int]]:
         """Roll-off among tied seats: higher d6 first, ties roll again."""
-        rolls = {s: ctx.die("rolloff") for s in seats}
+        rolls: dict[int, int] = {}
+        for s in seats:
+            rolls[s] = yield from ctx.die("rolloff")
         shown = ", ".join(f"{self.who(g, s)} — {rolls[s]}" for s in seats)
         self.log(g, f"Жребий за место в очереди: {shown}.")
         out: list[int] = []
         for value in sorted(set(rolls.values()), reverse=True):
             tied = [s for s in seats if rolls[s] == value]
-            out += tied if len(tied) == 1 else self.rolloff(g, ctx, tied)
+            out += tied if len(tied) == 1 else (yield from self.rolloff(g, ctx, tied))
         return out
 
     # ----- a wizard's turn -----------------------------------------------------------------
@@ -229,13 +233,15 @@ class Flow(Effects):
                 ],
             )
 
-    def st_open(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_open(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat = step["seat"]
         spell = g["spell"][seat]
         closed = self.closed_indices(g, seat)
         entries: list[dict[str, Any]] = [dict(e) for e in spell["revealed"].values()]
         if closed:
-            action = ctx.ask({"kind": "move", "seats": [seat], "phase": "open", "closed": closed})
+            action = yield from ctx.ask(
+                {"kind": "move", "seats": [seat], "phase": "open", "closed": closed}
+            )
             if action.get("type") == "skip":
                 self.forfeit(g, seat)
                 return
@@ -291,7 +297,7 @@ class Flow(Effects):
                 return value
         return 0
 
-    def st_wilds(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_wilds(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat = step["seat"]
         cast = g["cast"]
         if cast is None:
@@ -304,7 +310,7 @@ class Flow(Effects):
                 # The search takes the discard back at most once: when the deck runs out a
                 # second time, every card outside the hands and the table has been seen.
                 runs_out += not g["draw"]
-                slot = self.draw_slot(g, ctx) if runs_out < 2 else None
+                slot = (yield from self.draw_slot(g, ctx)) if runs_out < 2 else None
                 if slot is None:
                     word = SLOT_GENITIVE[entry["as"]]
                     why = "колода пуста" if runs_out < 2 else "колода и сброс перебраны"
@@ -314,7 +320,7 @@ class Flow(Effects):
                     cast["cards"].remove(entry)
                     g["discard"].append(entry["slot"])
                     break
-                card_id = ctx.reveal([slot], "wild")[slot]
+                card_id = (yield from ctx.reveal([slot], "wild"))[slot]
                 self.check_card(card_id)
                 g["known"][str(slot)] = card_id
                 if card_id == WILD or self.spell(card_id)["slot"] != entry["as"]:
@@ -366,7 +372,7 @@ class Flow(Effects):
             return None
         return next((c for c in cast["cards"] if c["slot"] == slot), None)
 
-    def st_card(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_card(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat, slot = step["seat"], step["slot"]
         entry = self.find_cast_card(g, seat, slot)
         if entry is None or entry["done"] or not g["alive"][seat]:
@@ -374,7 +380,7 @@ class Flow(Effects):
         card = self.spell(entry["card"])
         self.log(g, f"{self.who(g, seat)}: {card['name']}.")
         src = Src(seat, "spell", card["school"])
-        self.run_ops(g, ctx, src, card["effect"], [])
+        yield from self.run_ops(g, ctx, src, card["effect"], [])
         entry = self.find_cast_card(g, seat, slot)
         if entry is None:
             return
@@ -391,7 +397,7 @@ class Flow(Effects):
                 [{"k": "creature", "seat": seat, "slot": c["slot"]} for c in g["creatures"][seat]],
             )
 
-    def st_creature(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_creature(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat, slot = step["seat"], step["slot"]
         creature = next((c for c in g["creatures"][seat] if c["slot"] == slot), None)
         if creature is None or not g["alive"][seat] or not self.enemies(g, seat):
@@ -399,20 +405,22 @@ class Flow(Effects):
         card = self.spell(creature["card"])
         self.log(g, f"{self.who(g, seat)}: тварь «{card['name']}» атакует снова.")
         src = Src(seat, "creature", card["school"])
-        self.run_ops(g, ctx, src, card["effect"], [])
+        yield from self.run_ops(g, ctx, src, card["effect"], [])
         if creature in g["creatures"][seat] and src.total < 5:
             g["creatures"][seat].remove(creature)
             g["discard"].append(slot)
             self.log(g, f"Тварь «{card['name']}» уходит в сброс.")
 
-    def st_window(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_window(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat = step["seat"]
         if not g["alive"][seat]:
             return
         usable = self.usable_treasures(g, seat)
         if not usable:
             return
-        action = ctx.ask({"kind": "move", "seats": [seat], "phase": "treasure", "usable": usable})
+        action = yield from ctx.ask(
+            {"kind": "move", "seats": [seat], "phase": "treasure", "usable": usable}
+        )
         if action.get("type") != "treasure":
             raise IllegalAction("ожидалось решение о сокровище")
         tid = action.get("use")
@@ -427,7 +435,7 @@ class Flow(Effects):
             or any(s not in g["hand"][seat] for s in slots)
         ):
             raise IllegalAction("нужно сбросить с руки столько разных карт, сколько просит предмет")
-        revealed = ctx.reveal(sorted(slots), "payment")
+        revealed = yield from ctx.reveal(sorted(slots), "payment")
         for slot in slots:
             self.check_card(revealed[slot])
             g["known"][str(slot)] = revealed[slot]
@@ -437,7 +445,7 @@ class Flow(Effects):
         card = self.cat.treasures[tid]
         paid = ", ".join(self.card_name(revealed[s]) for s in slots)
         self.log(g, f"{self.who(g, seat)} применяет «{card['name']}», сбросив: {paid}.")
-        self.run_ops(g, ctx, Src(seat, "treasure"), card["effect"], [])
+        yield from self.run_ops(g, ctx, Src(seat, "treasure"), card["effect"], [])
         push(g, [{"k": "window", "seat": seat}])
 
     def usable_treasures(self, g: G, seat: int) -> list[str]:
@@ -458,7 +466,7 @@ class Flow(Effects):
                 out.append(tid)
         return out
 
-    def st_end_turn(self, g: G, ctx: Ctx, step: Step) -> None:
+    def st_end_turn(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat = step["seat"]
         cast = g["cast"]
         if cast is not None and cast["seat"] == seat:
@@ -477,11 +485,13 @@ class Flow(Effects):
             kind = self.disease_kind(token)
             if kind.get("end_turn") and g["alive"][seat] and token in g["diseases"][seat]:
                 self.log(g, f"{self.who(g, seat)}: конец хода, «{kind['name']}».")
-                self.run_ops(g, ctx, Src(seat, "disease", kind.get("sign")), kind["end_turn"], [])
+                yield from self.run_ops(
+                    g, ctx, Src(seat, "disease", kind.get("sign")), kind["end_turn"], []
+                )
         for tid in list(g["treasures"][seat]):
             card = self.cat.treasures[tid]
             if card.get("end_turn") and g["alive"][seat]:
-                self.run_ops(g, ctx, Src(seat, "treasure"), card["end_turn"], [])
+                yield from self.run_ops(g, ctx, Src(seat, "treasure"), card["end_turn"], [])
 
     # ----- end of a fight ------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.model import Action, IllegalAction
 
 from .base import MAX_LIFE, Base, Src
-from .runner import Ctx, G
+from .runner import Ask, Ctx, G
 from .text import damage_words, life_words
 
 
@@ -21,7 +21,7 @@ class Life(Base):
         gained = g["life"][seat] - before
         self.log(g, f"{self.who(g, seat)} восстанавливает {life_words(gained)}.")
 
-    def hurt(self, g: G, ctx: Ctx, src: Src, target: int, amount: int) -> None:
+    def hurt(self, g: G, ctx: Ctx, src: Src, target: int, amount: int) -> Ask[None]:
         """A hit on ``target``: the cloak, then the creature's absorb question, then life."""
         if not g["alive"][target]:
             return
@@ -47,7 +47,7 @@ class Life(Base):
                 "hit": amount,
                 "from": src.seat,
             }
-            answer = ctx.ask(need)
+            answer = yield from ctx.ask(need)
             if answer["creature"] is not None:
                 creature = next(
                     c for c in g["creatures"][target] if c["slot"] == answer["creature"]
@@ -71,21 +71,21 @@ class Life(Base):
             f"жизней {max(g['life'][target], 0)}.",
         )
         if g["life"][target] <= 0:
-            self.die(g, ctx, target, src.seat if enemy else None)
+            yield from self.die(g, ctx, target, src.seat if enemy else None)
 
     def lose_disease(self, g: G, seat: int, token: str) -> None:
         g["diseases"][seat].remove(token)
         g["bag"].append(token)
         g["bag"].sort()
 
-    def infect(self, g: G, ctx: Ctx, src: Src, target: int) -> None:
+    def infect(self, g: G, ctx: Ctx, src: Src, target: int) -> Ask[None]:
         """A blind draw from the disease bag for ``target`` (the Palace protects from others)."""
         if not g["alive"][target]:
             return
         if g["palace"] == target and src.seat != target:
             self.log(g, f"{self.who(g, target)} под защитой Хоромов: заражение не прошло.")
             return
-        token = self.blind_pick(g, ctx, "bag", "", "disease")
+        token = yield from self.blind_pick(g, ctx, "bag", "", "disease")
         if token is None:
             self.log(g, "Мешок ЗПМП пуст.")
             return
@@ -94,14 +94,14 @@ class Life(Base):
         if kind.get("special") == "trindecit":
             g["bag"].append(token)
             g["bag"].sort()
-            self.hurt(g, ctx, Src(target, "disease"), target, 2)
+            yield from self.hurt(g, ctx, Src(target, "disease"), target, 2)
             return
         g["diseases"][target].append(token)
-        self.after_infection(g, ctx, target, token)
+        yield from self.after_infection(g, ctx, target, token)
 
-    def after_infection(self, g: G, ctx: Ctx, seat: int, token: str) -> None:
+    def after_infection(self, g: G, ctx: Ctx, seat: int, token: str) -> Ask[None]:
         if self.disease_kind(token).get("special") == "hepatitis":
-            self.hepatitis(g, ctx, seat)
+            yield from self.hepatitis(g, ctx, seat)
 
     def closed_indices(self, g: G, seat: int) -> list[int]:
         """Indices of the seat's sealed cards that are still closed (not dropped, not shown)."""
@@ -114,7 +114,7 @@ class Life(Base):
             if str(i) not in spell["dropped"] and str(i) not in spell["revealed"]
         ]
 
-    def hepatitis(self, g: G, ctx: Ctx, seat: int) -> None:
+    def hepatitis(self, g: G, ctx: Ctx, seat: int) -> Ask[None]:
         """«Гепатит Ы»: the owner secretly removes one card from a still-closed spell."""
         spell = g["spell"][seat]
         if spell is None or spell.get("opened") or spell.get("hep_done"):
@@ -123,7 +123,9 @@ class Life(Base):
         size = spell["count"] - len(spell["dropped"])
         if size < 2 or not closed:
             return
-        answer = ctx.ask({"kind": "move", "seats": [seat], "phase": "drop", "closed": closed})
+        answer = yield from ctx.ask(
+            {"kind": "move", "seats": [seat], "phase": "drop", "closed": closed}
+        )
         if answer.get("type") == "skip":
             spell["hep_done"] = True
             self.forfeit(g, seat)
@@ -139,7 +141,7 @@ class Life(Base):
         spell["hep_done"] = True
         self.log(g, f"Гепатит Ы: {self.who(g, seat)} тайно убирает карту из заклинания.")
 
-    def try_surprise(self, g: G, ctx: Ctx, seat: int) -> bool:
+    def try_surprise(self, g: G, ctx: Ctx, seat: int) -> Ask[bool]:
         """«Нежданчик» on a prepared, not yet resolved card cancels the death."""
         found = False
         cast = g["cast"]
@@ -157,7 +159,7 @@ class Life(Base):
                     found = True
                     break
         if not found and self.closed_indices(g, seat):
-            answer = ctx.ask({"kind": "move", "seats": [seat], "phase": "surprise"})
+            answer = yield from ctx.ask({"kind": "move", "seats": [seat], "phase": "surprise"})
             found = self.reveal_surprise(g, seat, answer)
         if not found:
             return False
@@ -207,9 +209,9 @@ class Life(Base):
         }
         return True
 
-    def die(self, g: G, ctx: Ctx, seat: int, killer: int | None) -> None:
+    def die(self, g: G, ctx: Ctx, seat: int, killer: int | None) -> Ask[None]:
         """Death: medals, the Palace, everything lost but eternal things, a ghost card to come."""
-        if self.try_surprise(g, ctx, seat):
+        if (yield from self.try_surprise(g, ctx, seat)):
             return
         g["alive"][seat] = False
         g["life"][seat] = 0

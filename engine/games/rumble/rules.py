@@ -38,7 +38,7 @@ from engine.core.model import (
 
 from .cards import SLOTS, WILD, Catalog, load_catalog
 from .flow import Flow
-from .runner import advance, clone, replay_partial
+from .runner import Runner, clone
 
 State = dict[str, Any]
 MODES = ("tournament", "two_wins")
@@ -54,6 +54,7 @@ class RumbleRules(Rules[State]):
         self.cat = catalog or load_catalog()
         self.flow = Flow(self.cat)
         self._steps = self.flow.steps()
+        self._runner = Runner(self._steps, self.flow.after, self.flow.IN_PLACE)
 
     # ----- set-up --------------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ class RumbleRules(Rules[State]):
 
     def run(self, state: State) -> State:
         """Advance a state until it waits for an input."""
-        return advance(state, self._steps, self.flow.after, self.flow.IN_PLACE)
+        return self._runner.advance(state)
 
     # ----- the contract --------------------------------------------------------------------
 
@@ -162,7 +163,7 @@ class RumbleRules(Rules[State]):
         if action["type"] == "reveal" and isinstance(action.get("cards"), dict):
             action["cards"] = {str(k): v for k, v in action["cards"].items()}
         try:
-            return self.run({"g": state["g"], "inputs": [*state["inputs"], action], "need": None})
+            return self._runner.apply(state, action)
         except IllegalAction:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -173,7 +174,7 @@ class RumbleRules(Rules[State]):
 
     def current(self, state: State) -> dict[str, Any]:
         """The game data including what the pending step has already done (for views)."""
-        return replay_partial(state, self._steps)
+        return self._runner.partial(state)
 
     # ----- legal actions -------------------------------------------------------------------
 
@@ -241,45 +242,44 @@ class RumbleRules(Rules[State]):
         """Every legal spell from the hand: 1–3 cards, one per type, wild magic fills a gap.
 
         In the order of ``combinations`` of the sorted hand by size, then ``product`` of each
-        card's places; a spell of the same cards on the same places is offered once.
+        card's places; a spell of the same cards on the same places is offered once. Items are
+        in the order of their places' names (delivery, quality, source), then the initiative:
+        the delivery's, or 0 with none or a wild one (as ``Flow.initiative_of``).
         """
         known = knowledge.cards
         spells = self.cat.spells
         hand = [s for s in sorted(g["hand"][seat]) if s in known]
         cards = [known[s] for s in hand]
         opts = [SLOTS if c == WILD else (spells[c]["slot"],) for c in cards]
+        inits = [0 if c == WILD else spells[c].get("initiative", 0) for c in cards]
         out: list[Action] = []
-        seen: set[tuple[tuple[str, str], ...]] = set()
+        seen: set[tuple[str, ...]] = set()
+        n = len(hand)
 
-        def emit(key: tuple[tuple[str, str], ...], slot_of: dict[str, int]) -> None:
-            # ``key``: (place, card) pairs sorted by place (places differ, so no tie).
-            seen.add(key)
-            items: list[dict[str, Any]] = [{"slot": slot_of[p], "as": p} for p, _ in key]
-            init = 0  # as ``Flow.initiative_of``: the delivery's; none or wild gives 0
-            for p, c in key:
-                if p == "delivery" and c != WILD:
-                    init = spells[c]["initiative"]
-                    break
+        def seal(items: list[dict[str, Any]], init: int) -> None:
             items.append({"initiative": init})
             out.append({"type": "seal", "seat": seat, "secret": {"items": items}})
 
-        n = len(hand)
         for i in range(n):
             for p in opts[i]:
-                key1 = ((p, cards[i]),)
+                key1 = (p, cards[i])
                 if key1 not in seen:
-                    emit(key1, {p: hand[i]})
+                    seen.add(key1)
+                    seal([{"slot": hand[i], "as": p}], inits[i] if p == "delivery" else 0)
         for i in range(n):
             for j in range(i + 1, n):
                 for p in opts[i]:
-                    a = (p, cards[i])
                     for q in opts[j]:
                         if p == q:
                             continue
-                        b = (q, cards[j])
-                        key2 = (a, b) if p < q else (b, a)
-                        if key2 not in seen:
-                            emit(key2, {p: hand[i], q: hand[j]})
+                        first, second = (i, j) if p < q else (j, i)
+                        fp, sp = (p, q) if p < q else (q, p)
+                        key2 = (fp, cards[first], sp, cards[second])
+                        if key2 in seen:
+                            continue
+                        seen.add(key2)
+                        items = [{"slot": hand[first], "as": fp}, {"slot": hand[second], "as": sp}]
+                        seal(items, inits[first] if fp == "delivery" else 0)
         for i in range(n):
             for j in range(i + 1, n):
                 pairs = [(p, q) for p in opts[i] for q in opts[j] if p != q]
@@ -290,9 +290,18 @@ class RumbleRules(Rules[State]):
                         for r in opts[k]:
                             if r in (p, q):
                                 continue
-                            key3 = tuple(sorted([(p, cards[i]), (q, cards[j]), (r, cards[k])]))
-                            if key3 not in seen:
-                                emit(key3, {p: hand[i], q: hand[j], r: hand[k]})
+                            at = {p: i, q: j, r: k}
+                            d, qu, so = at["delivery"], at["quality"], at["source"]
+                            key3 = ("3", cards[d], cards[qu], cards[so])
+                            if key3 in seen:
+                                continue
+                            seen.add(key3)
+                            items = [
+                                {"slot": hand[d], "as": "delivery"},
+                                {"slot": hand[qu], "as": "quality"},
+                                {"slot": hand[so], "as": "source"},
+                            ]
+                            seal(items, inits[d])
         return out
 
     def auto_action(self, state: State, seat: int, knowledge: Knowledge | None) -> Action:
