@@ -96,6 +96,16 @@ class IllegalAction(ValueError):
     """An action the game's rules do not allow in this state; the state is left untouched."""
 
 
+class EngineError(RuntimeError):
+    """The rules themselves failed on a move they should have taken or refused: a fault of the
+    engine, never of the move's author. ``position`` names where: the game, the phase it waited
+    at, the hash of the state and the action."""
+
+    def __init__(self, message: str, position: dict[str, Any]) -> None:
+        super().__init__(f"{message} (в позиции {position})")
+        self.position = position
+
+
 S = TypeVar("S")
 
 

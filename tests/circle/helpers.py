@@ -35,7 +35,7 @@ def to_race(run: ScenarioRun) -> None:
 def slot_of(run: ScenarioRun, seat: int, card: str) -> int:
     """A slot of ``seat``'s hand holding ``card``."""
     know = run.table.knowledge[seat]
-    return next(s for s in run.table.state["hands"][seat] if know.cards.get(s) == card)
+    return next(s for s in run.table.state["g"]["hands"][seat] if know.cards.get(s) == card)
 
 
 def action(
@@ -43,7 +43,7 @@ def action(
 ) -> Action:
     """The move as the page sends it (with ``show``), on the current or a given step."""
     slot = slot_of(run, seat, card)
-    spell = run.table.state["spell"]
+    spell = run.table.state["g"]["spell"]
     act: Action = {
         "type": "play",
         "seat": seat,
@@ -76,14 +76,14 @@ def settle(run: ScenarioRun) -> None:
 
 
 def g(run: ScenarioRun) -> dict[str, Any]:
-    """The current state."""
-    state: dict[str, Any] = run.table.state
-    return state
+    """The current game data (the state's ``g``: every step asks before it changes anything)."""
+    data: dict[str, Any] = run.table.state["g"]
+    return data
 
 
 def spell(run: ScenarioRun) -> dict[str, Any]:
     """The flying spell."""
-    flying: dict[str, Any] = run.table.state["spell"]
+    flying: dict[str, Any] = run.table.state["g"]["spell"]
     return flying
 
 
@@ -97,4 +97,4 @@ def view(run: ScenarioRun, seat: int | None) -> dict[str, Any]:
 
 def hand_cards(run: ScenarioRun, seat: int) -> list[str]:
     """The card ids in ``seat``'s hand (omniscient)."""
-    return [run.table.slot_card[s] for s in run.table.state["hands"][seat]]
+    return [run.table.slot_card[s] for s in run.table.state["g"]["hands"][seat]]

@@ -32,7 +32,7 @@ def test_wind_all_directions_reaches_any_living_seat_across_the_table() -> None:
     players = [*hands(["wind_all"], 1, 1), {"alive": False}, *hands(1, 1)]
     run = position(players)
     to_race(run)
-    legal = run.rules.legal_actions(g(run), 0, run.table.knowledge[0])
+    legal = run.rules.legal_actions(run.table.state, 0, run.table.knowledge[0])
     assert sorted(a["target"] for a in legal) == [1, 2, 4, 5]
     play(run, 0, "wind_all", target=4)
     assert spell(run)["target"] == 4 and spell(run)["changes"] == 1
@@ -46,14 +46,14 @@ def test_wind_all_directions_refuses_the_current_a_dead_or_no_target(target: obj
     act = action(run, 0, "wind_all")
     act["target"] = target
     with pytest.raises(IllegalAction):
-        run.rules.apply(g(run), opened(run, act))
+        run.rules.apply(run.table.state, opened(run, act))
 
 
 def test_a_wind_with_a_target_field_is_refused() -> None:
     run = position(hands(["wind_left"], 1, 1))
     to_race(run)
     with pytest.raises(IllegalAction):
-        run.rules.apply(g(run), opened(run, action(run, 0, "wind_left", target=2)))
+        run.rules.apply(run.table.state, opened(run, action(run, 0, "wind_left", target=2)))
 
 
 def test_dispel_sends_the_spell_to_the_discard_harming_no_one() -> None:
@@ -77,7 +77,7 @@ def test_dispel_works_on_a_spell_aimed_at_someone_else() -> None:
 def test_shield_absorbs_the_next_hit_and_falls_at_the_end_of_the_turn() -> None:
     run = position(hands(["shield"], 1, 1), spells=["burning_tar", "stone"])
     to_race(run)
-    legal = run.rules.legal_actions(g(run), 0, run.table.knowledge[0])
+    legal = run.rules.legal_actions(run.table.state, 0, run.table.knowledge[0])
     assert len(legal) == 1
     play(run, 0, "shield")
     assert g(run)["shield"][0] is True
@@ -92,7 +92,7 @@ def test_shield_protects_only_its_player_and_once() -> None:
     run = position(hands(["shield", "shield"], ["wind_right"], 1), spells=["stone"], totem=1)
     to_race(run)
     play(run, 0, "shield")
-    assert run.rules.legal_actions(g(run), 0, run.table.knowledge[0]) == []
+    assert run.rules.legal_actions(run.table.state, 0, run.table.knowledge[0]) == []
     settle(run)
     assert g(run)["life"] == [5, 3, 5]
 
@@ -100,7 +100,9 @@ def test_shield_protects_only_its_player_and_once() -> None:
 def test_mirror_sends_the_spell_back_to_its_previous_target() -> None:
     run = position(hands(["wind_left"], ["mirror"], 1, 1), spells=["fire"])
     to_race(run)
-    assert run.rules.legal_actions(g(run), 1, run.table.knowledge[1]) == []  # no previous yet
+    assert (
+        run.rules.legal_actions(run.table.state, 1, run.table.knowledge[1]) == []
+    )  # no previous yet
     play(run, 0, "wind_left")
     play(run, 1, "mirror")
     assert spell(run)["target"] == 0 and spell(run)["prev"] == 1
@@ -114,7 +116,7 @@ def test_mirror_needs_a_living_previous_target() -> None:
     to_race(run)
     play(run, 1, "wind_all", target=0)
     g(run)["alive"][1] = False  # as if seat 1 were out (state edited for the check only)
-    assert run.rules.legal_actions(g(run), 2, run.table.knowledge[2]) == []
+    assert run.rules.legal_actions(run.table.state, 2, run.table.knowledge[2]) == []
 
 
 def test_gust_adds_one_power_without_changing_the_target() -> None:
@@ -145,7 +147,7 @@ def test_stale_step_is_refused_and_the_card_stays_in_hand() -> None:
     play(run, 0, "wind_left")  # … but seat 0's wind came first
     assert spell(run)["step"] == 1
     with pytest.raises(IllegalAction, match="опоздало"):
-        run.rules.apply(g(run), late)
+        run.rules.apply(run.table.state, late)
     assert hand_cards(run, 1) == ["wind_left"]
     fresh = opened(run, action(run, 1, "wind_left"))
     assert fresh["step"] == 1
@@ -159,11 +161,11 @@ def test_card_not_in_hand_is_refused() -> None:
     act = opened(run, action(run, 0, "wind_left"))
     act["seat"] = 2  # seat 2 claims seat 0's card
     with pytest.raises(IllegalAction, match="нет в руке"):
-        run.rules.apply(g(run), act)
+        run.rules.apply(run.table.state, act)
     act = opened(run, action(run, 0, "wind_left"))
     act["slot"] = act["open"][0]["slot"] = 47  # a slot in the deck
     with pytest.raises(IllegalAction):
-        run.rules.apply(g(run), act)
+        run.rules.apply(run.table.state, act)
 
 
 def test_the_card_comes_only_from_a_matching_opening() -> None:
@@ -171,26 +173,27 @@ def test_the_card_comes_only_from_a_matching_opening() -> None:
     to_race(run)
     shown = action(run, 0, "wind_left")
     with pytest.raises(IllegalAction):  # «show» alone names no card
-        run.rules.apply(g(run), shown)
+        run.rules.apply(run.table.state, shown)
     act = opened(run, shown)
     act["open"] = [{"slot": act["slot"], "card": "dispel"}]
-    state = run.rules.apply(g(run), act)  # the engine believes the (checked) opening only
+    state = run.rules.apply(run.table.state, act)["g"]  # it believes the (checked) opening only
     assert state["spell"] is None and state["spell_discard"]
     act = opened(run, action(run, 0, "wind_left"))
     act["open"] = [{"slot": act["slot"] + 1, "card": "wind_left"}]
     with pytest.raises(IllegalAction, match="не совпадает"):
-        run.rules.apply(g(run), act)
+        run.rules.apply(run.table.state, act)
     act["open"] = [{"slot": act["slot"], "card": "fire"}]
     with pytest.raises(IllegalAction):
-        run.rules.apply(g(run), act)
+        run.rules.apply(run.table.state, act)
 
 
 def test_a_seat_that_is_out_cannot_play() -> None:
     run = position(hands(1, 1, 1))
     to_race(run)
     act = opened(run, action(run, 2, "wind_left"))
-    state = g(run)
-    state["alive"][2] = False  # as if seat 2 were out (state edited for the check only)
+    data = dict(g(run))
+    data["alive"] = [True, True, False]  # as if seat 2 were out (a state made for the check)
+    state = {**run.table.state, "g": data}
     with pytest.raises(IllegalAction):
         run.rules.apply(state, act)
     assert run.rules.legal_actions(state, 2, run.table.knowledge[2]) == []
@@ -200,9 +203,9 @@ def test_moves_outside_the_scramble_are_refused() -> None:
     run = position(hands(1, 1, 1))
     act = {"type": "play", "seat": 0, "slot": 0, "open": [{"slot": 0, "card": "wind_left"}]}
     with pytest.raises(IllegalAction):
-        run.rules.apply(g(run), {**act, "step": 0})  # the spell has not flown yet
+        run.rules.apply(run.table.state, {**act, "step": 0})  # the spell has not flown yet
     with pytest.raises(IllegalAction):
-        run.rules.apply(g(run), {"type": "settle"})
+        run.rules.apply(run.table.state, {"type": "settle"})
 
 
 def test_a_card_that_does_not_move_the_spell_makes_no_crossing_play_stale() -> None:
@@ -214,7 +217,7 @@ def test_a_card_that_does_not_move_the_spell_makes_no_crossing_play_stale() -> N
     run.table.apply(wind)  # so seat 2's ВЕТЕР still lands
     assert spell(run)["target"] == 1 and spell(run)["step"] == 2
     with pytest.raises(IllegalAction, match="опоздало"):  # the ВЕТЕР did move it
-        run.rules.apply(g(run), gust)
+        run.rules.apply(run.table.state, gust)
     assert hand_cards(run, 3) == ["gust"]
 
 

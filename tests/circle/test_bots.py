@@ -89,7 +89,7 @@ def test_random_bot_at_a_race_sometimes_plays_and_sometimes_waits() -> None:
     picks = [choice(run, 0, bot) for _ in range(200)]
     played = [p for p in picks if p is not None]
     assert 20 < len(played) < 100
-    legal = RULES.legal_actions(g(run), 0, run.table.knowledge[0])
+    legal = RULES.legal_actions(run.table.state, 0, run.table.knowledge[0])
     assert all(p in legal for p in played)
 
 
@@ -97,7 +97,7 @@ def test_bots_need_only_their_own_knowledge() -> None:
     run = position(hands(["wind_left"], 1, 1), spells=["meteor"])
     to_race(run)
     own = Knowledge(0, {s: run.table.slot_card[s] for s in g(run)["hands"][0]})
-    assert HeuristicBot(0).choose(RULES, g(run), 0, own) is not None
+    assert HeuristicBot(0).choose(RULES, run.table.state, 0, own) is not None
 
 
 def test_heuristic_bots_win_far_more_often_than_random_bots() -> None:
@@ -109,6 +109,6 @@ def test_heuristic_bots_win_far_more_often_than_random_bots() -> None:
             for s in range(4)
         }
         table.play(bots)
-        winner = table.state["winner"]
+        winner = table.state["g"]["winner"]
         wins["none" if winner is None else "smart" if winner % 2 == 0 else "random"] += 1
     assert wins["smart"] >= 22

@@ -51,15 +51,15 @@ def test_decisions_name_their_phase_and_deck() -> None:
 def test_reserved_table_actions_are_refused_at_the_wrong_node() -> None:
     run = position(hands(1, 1, 1))
     with pytest.raises(IllegalAction):
-        RULES.apply(g(run), {"type": "reshuffled", "slots": []})
+        RULES.apply(run.table.state, {"type": "reshuffled", "slots": []})
     with pytest.raises(IllegalAction):
-        RULES.apply(g(run), {"type": "reveal", "cards": {}})
+        RULES.apply(run.table.state, {"type": "reveal", "cards": {}})
     with pytest.raises(IllegalAction):
-        RULES.apply(g(run), {"type": "chance", "value": True})
+        RULES.apply(run.table.state, {"type": "chance", "value": True})
     with pytest.raises(IllegalAction):
-        RULES.apply(g(run), {"type": "dance"})
+        RULES.apply(run.table.state, {"type": "dance"})
     with pytest.raises(IllegalAction):
-        RULES.apply(g(run), ["not", "a", "move"])  # type: ignore[arg-type]
+        RULES.apply(run.table.state, ["not", "a", "move"])  # type: ignore[arg-type]
 
 
 def test_view_of_a_seat_shows_the_table_the_spell_its_hand_and_moves() -> None:
@@ -105,9 +105,9 @@ def test_a_seat_sees_only_its_own_hand_cards() -> None:
     table = played_table(11)
     for seat in range(5):
         v = RULES.view(table.state, table.knowledge[seat])
-        assert [h["slot"] for h in v["hand"]] == table.state["hands"][seat]
+        assert [h["slot"] for h in v["hand"]] == table.state["g"]["hands"][seat]
         assert all(h["card"] == table.slot_card[h["slot"]] for h in v["hand"])
-        others = {s for o in range(5) if o != seat for s in table.state["hands"][o]}
+        others = {s for o in range(5) if o != seat for s in table.state["g"]["hands"][o]}
         assert not others & set(RULES.visible_slots(table.state, seat))
 
 
@@ -142,9 +142,9 @@ def test_malformed_moves_are_refused_cleanly(change: dict[str, object]) -> None:
         "target": 1,
         "open": [{"slot": slot, "card": "wind_all"}],
     }
-    RULES.apply(g(run), act)  # the well-formed move is fine
+    RULES.apply(run.table.state, act)  # the well-formed move is fine
     with pytest.raises(IllegalAction):
-        RULES.apply(g(run), {**act, **change})
+        RULES.apply(run.table.state, {**act, **change})
 
 
 def test_a_malformed_reveal_is_refused_cleanly() -> None:
@@ -154,4 +154,4 @@ def test_a_malformed_reveal_is_refused_cleanly() -> None:
     slot = g(run)["hands"][0][0]
     for cards in ({str(slot): ["gust"]}, {str(slot): None}, [slot]):
         with pytest.raises(IllegalAction):
-            RULES.apply(g(run), {"type": "reveal", "cards": cards})
+            RULES.apply(run.table.state, {"type": "reveal", "cards": cards})

@@ -57,8 +57,8 @@ def test_drawn_cards_are_visible_to_their_owner_only() -> None:
     run.table.apply({"type": "settle"})
     assert hand_cards(run, 1) == ["wind_left", "gust", "mirror"]  # seat 1 holds the totem now
     new = g(run)["hands"][1][1:]
-    assert set(new) <= run.rules.visible_slots(g(run), 1)
-    assert not set(new) & run.rules.visible_slots(g(run), 0)
+    assert set(new) <= run.rules.visible_slots(run.table.state, 1)
+    assert not set(new) & run.rules.visible_slots(run.table.state, 0)
     assert all(s in run.table.knowledge[1].cards for s in new)
     assert not any(s in run.table.knowledge[0].cards for s in new)
 

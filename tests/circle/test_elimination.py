@@ -35,9 +35,9 @@ def test_a_wrong_reveal_is_refused() -> None:
     run.table.apply({"type": "settle"})
     slot = g(run)["hands"][0][0]
     with pytest.raises(IllegalAction):
-        run.rules.apply(g(run), {"type": "reveal", "cards": {str(slot + 1): "gust"}})
+        run.rules.apply(run.table.state, {"type": "reveal", "cards": {str(slot + 1): "gust"}})
     with pytest.raises(IllegalAction):
-        run.rules.apply(g(run), {"type": "reveal", "cards": {str(slot): "fire"}})
+        run.rules.apply(run.table.state, {"type": "reveal", "cards": {str(slot): "fire"}})
 
 
 def test_the_last_one_alive_wins() -> None:
@@ -49,7 +49,7 @@ def test_the_last_one_alive_wins() -> None:
     assert run.table.decision().kind == Kind.TERMINAL
     assert state["winner"] == 1 and state["result"] == "winner"
     with pytest.raises(IllegalAction):
-        run.rules.apply(state, {"type": "settle"})
+        run.rules.apply(run.table.state, {"type": "settle"})
 
 
 def test_all_remaining_drop_at_once_and_nobody_wins() -> None:

@@ -22,7 +22,7 @@ MAX_STEPS = 20_000
 
 def check_invariants(table: LocalTable) -> None:
     """Every card in exactly one place; the discard public; life and hands within bounds."""
-    g = table.state
+    g = table.state["g"]
     places = g["deck"] + g["discard"] + [s for h in g["hands"] for s in h]
     assert sorted(places) == ALL_SLOTS
     flying = [g["spell"]["card"]] if g["spell"] else []
@@ -52,7 +52,7 @@ def play_checked(seats: int, seed: int, smart: bool = False, check: bool = True)
             check_invariants(table)
         assert steps < MAX_STEPS
     assert table.decision().kind == Kind.TERMINAL
-    g = table.state
+    g = table.state["g"]
     alive = [s for s in range(seats) if g["alive"][s]]
     assert len(alive) <= 1
     if alive:

@@ -138,11 +138,11 @@ def test_frost_victim_draws_no_cards_at_the_end_of_this_turn() -> None:
 def test_relentless_spell_cannot_be_dispelled() -> None:
     run = position(hands(["dispel", "wind_left"], 1, 1), spells=["comet"])
     to_race(run)
-    legal = run.rules.legal_actions(g(run), 0, run.table.knowledge[0])
+    legal = run.rules.legal_actions(run.table.state, 0, run.table.knowledge[0])
     cards = {run.table.slot_card[a["slot"]] for a in legal}
     assert cards == {"wind_left"}
     with pytest.raises(IllegalAction):
-        run.rules.apply(g(run), opened(run, action(run, 0, "dispel")))
+        run.rules.apply(run.table.state, opened(run, action(run, 0, "dispel")))
     settle(run)
     assert g(run)["life"][0] == 3
 

@@ -60,7 +60,7 @@ async def audited_game(seed: int, rules: CountingRules) -> None:
         await h.advance(1.0)
         assert all(peer.errors == [] for peer in h.peers), [p.errors for p in h.peers]
         state = h.peers[0].table.state
-        assert state["need"]["kind"] == "terminal" and state["result"] in ("winner", "nobody")
+        assert state["need"]["kind"] == "terminal" and state["g"]["result"] in ("winner", "nobody")
         assert {p.table.digest() for p in h.peers} == {h.peers[0].table.digest()}
         assert all(p.table.result == {"ok": True, "blame": {}} for p in h.peers)
     finally:
@@ -103,7 +103,7 @@ async def test_actions_fired_at_the_same_instant_leave_every_peer_in_the_same_st
         # Every seat fired on the first spell it saw, at once: the host applied one action per
         # step and refused those made on a step that had moved on; their cards stayed in hand.
         host = h.peers[0].table
-        played = [e for e in host.state["log"] if e["e"] == "play"]
+        played = [e for e in host.state["g"]["log"] if e["e"] == "play"]
         refused = sum(len(p.refused) for p in h.peers)
         assert all(f.slot is not None for f in firing)
         assert played and refused, (len(played), refused)
@@ -114,7 +114,7 @@ async def test_actions_fired_at_the_same_instant_leave_every_peer_in_the_same_st
         for peer, fired in zip(h.peers, firing, strict=True):
             assert not peer.errors and not peer.outbox
             if peer.refused:
-                assert fired.slot in host.state["hands"][peer.seat], "a refused card stays"
+                assert fired.slot in host.state["g"]["hands"][peer.seat], "a refused card stays"
         for _ in range(400):
             if host.state["need"]["kind"] == "terminal":
                 break

@@ -37,7 +37,7 @@ def moves(peer: Peer, effects: tuple[str, ...]) -> list[Action]:
 
 
 def spell(h: Harness) -> dict[str, Any]:
-    return h.peers[0].table.state["spell"]
+    return h.peers[0].table.state["g"]["spell"]
 
 
 def base(h: Harness) -> str:
@@ -71,7 +71,7 @@ async def test_a_crossing_shield_and_wind_both_land_at_the_table() -> None:
     await blower.submit(wind)
     await h.settle()
     await agreed(h)
-    state = h.peers[0].table.state
+    state = h.peers[0].table.state["g"]
     assert {shield["slot"], wind["slot"]} <= set(state["discard"]), "both cards were played"
     assert spell(h)["step"] == step + 2 and spell(h)["moved"] == step + 2
     assert not shielder.refused and not blower.refused
@@ -92,7 +92,7 @@ async def test_a_double_tap_plays_both_winds_in_order() -> None:
     await tapper.submit(second)
     await h.settle()
     await agreed(h)
-    state = h.peers[0].table.state
+    state = h.peers[0].table.state["g"]
     assert {first["slot"], second["slot"]} <= set(state["discard"])
     assert spell(h)["step"] == step + 2 and not tapper.refused
     await h.bus.close()
@@ -106,7 +106,7 @@ async def test_a_double_tap_that_cannot_land_twice_says_why() -> None:
     await tapper.submit(tap)  # the same card twice: the second tap cannot be played
     await h.settle()
     await agreed(h)
-    assert tap["slot"] in h.peers[0].table.state["discard"]
+    assert tap["slot"] in h.peers[0].table.state["g"]["discard"]
     assert len(tapper.refused) == 1 and "queued move dropped" in tapper.refused[0]
     await h.bus.close()
 
@@ -128,7 +128,7 @@ async def test_simultaneous_plays_land_in_the_public_order_not_the_hosts() -> No
     await h.settle()
     assert spell(h)["step"] == step, "held for the room's window"
     await agreed(h)
-    log = [e for e in h.peers[0].table.state["log"] if e.get("e") == "play"]
+    log = [e for e in h.peers[0].table.state["g"]["log"] if e.get("e") == "play"]
     assert [e["seat"] for e in log] == [rival.seat], "… but the earlier rank wins the tie"
     assert host.refused and "earlier round" in host.refused[0]
     await h.bus.close()

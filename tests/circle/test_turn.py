@@ -24,16 +24,16 @@ def test_first_spell_flies_at_the_room_creator_by_default() -> None:
     assert decision.kind == Kind.CHANCE and decision.phase == "spell"
     assert decision.chance_range == 28
     state = RULES.apply(state, {"type": "chance", "value": 0})
-    assert state["spell"]["target"] == 0 and state["totem"] == 0
+    assert state["g"]["spell"]["target"] == 0 and state["g"]["totem"] == 0
     assert RULES.decision(state).kind == Kind.RACE
 
 
 def test_config_first_gives_the_totem_and_five_life_five_cards() -> None:
     state = RULES.new_game({"seats": 5, "first": 3, "names": list("абвгд")})
-    assert state["totem"] == 3 and state["life"] == [5] * 5
-    assert [len(h) for h in state["hands"]] == [5] * 5
+    assert state["g"]["totem"] == 3 and state["g"]["life"] == [5] * 5
+    assert [len(h) for h in state["g"]["hands"]] == [5] * 5
     state = RULES.apply(state, {"type": "chance", "value": 4})
-    assert state["spell"]["target"] == 3
+    assert state["g"]["spell"]["target"] == 3
 
 
 @pytest.mark.parametrize(
@@ -47,10 +47,10 @@ def test_config_refuses_bad_tables(config: dict[str, object]) -> None:
 
 def test_spell_deck_is_public_and_drawn_by_chance_over_what_remains() -> None:
     state = RULES.new_game({"seats": 3})
-    remaining = list(state["spells"])
+    remaining = list(state["g"]["spells"])
     after = RULES.apply(state, {"type": "chance", "value": 5})
-    assert after["spell"]["card"] == remaining[5]
-    assert len(after["spells"]) == len(remaining) - 1
+    assert after["g"]["spell"]["card"] == remaining[5]
+    assert len(after["g"]["spells"]) == len(remaining) - 1
     with pytest.raises(IllegalAction):
         RULES.apply(state, {"type": "chance", "value": len(remaining)})
 
@@ -99,7 +99,7 @@ def test_actions_are_legal_for_any_living_seat_also_on_spells_aimed_at_others() 
     run = position(hands(1, 1, 1, 1))
     to_race(run)
     for seat in range(4):
-        legal = RULES.legal_actions(g(run), seat, run.table.knowledge[seat])
+        legal = RULES.legal_actions(run.table.state, seat, run.table.knowledge[seat])
         assert len(legal) == 1 and legal[0]["step"] == 0
     play(run, 2, "wind_left")  # seat 2 blows the spell aimed at seat 0
     assert spell(run)["target"] == 1
@@ -147,7 +147,7 @@ def test_worked_example_of_the_seed_step_by_step() -> None:
     assert len(state["discard"]) == 5
     draws = [e for e in state["log"] if e["e"] == "draw"]
     assert [(e["seat"], e["count"]) for e in draws] == [(1, 2), (2, 2), (3, 2), (0, 2)]
-    assert RULES.decision(state).kind == Kind.CHANCE
+    assert RULES.decision(run.table.state).kind == Kind.CHANCE
 
 
 def test_sample_scenario_reproduces_the_seed_example() -> None:

@@ -63,11 +63,12 @@ class HeuristicBot:
         if not actions:
             return None
         cat = rules.cat
-        spell = state["spell"]
+        g = state["g"]
+        spell = g["spell"]
         by_effect: dict[str, list[Action]] = {}
         for a in actions:
             by_effect.setdefault(cat.effect(knowledge.cards[a["slot"]]), []).append(a)
-        life = state["life"]
+        life = g["life"]
         if spell["target"] != seat:
             gusts = by_effect.get("gust", [])
             if gusts and spell["power"] + 1 >= life[spell["target"]] > spell["power"]:
@@ -91,12 +92,13 @@ class HeuristicBot:
         """How good sending the spell where ``action`` sends it is: the healthiest, best-armed
         victim first; cheap winds before all-direction ones; never back to itself."""
         effect = rules.cat.effect(knowledge.cards[action["slot"]])
-        spell = state["spell"]
+        g = state["g"]
+        spell = g["spell"]
         current = spell["target"]
         if effect == "wind_left":
-            to = left_of(state, current)
+            to = left_of(g, current)
         elif effect == "wind_right":
-            to = right_of(state, current)
+            to = right_of(g, current)
         elif effect == "mirror":
             to = spell["prev"]
         else:
@@ -104,5 +106,5 @@ class HeuristicBot:
         if to == seat:
             return -100.0
         cost = {"wind_left": 0.0, "wind_right": 0.0, "mirror": 0.3, "wind_any": 0.6}[effect]
-        victim = state["life"][to] * 2 + len(state["hands"][to]) * 0.1
+        victim = g["life"][to] * 2 + len(g["hands"][to]) * 0.1
         return victim - cost + self.rng.random() * 0.01

@@ -1,25 +1,29 @@
-"""The turn of «Волшебный круг» as a small state machine over ``g["stage"]``.
+"""The turn of «Волшебный круг» as steps of the shared runner (``engine.core.runner``).
 
-``advance`` runs every automatic step until the game waits for an input, and records what it waits
-for in ``g["need"]``:
+Each step asks (if at all) before it changes anything, then pushes the step that follows:
 
 - ``start``: start-of-turn effects (burn marks of the totem holder). A holder knocked out by them
   passes the totem left, and the next holder's turn starts instead;
-- ``spell``: the top spell flies at the totem holder — a CHANCE over the remaining public spell deck
-  (an empty deck first takes its discard back, publicly);
+- ``spell``: an empty spell deck first takes its discard back (publicly); ``fly``: the top spell
+  flies at the totem holder — a CHANCE over the remaining public spell deck;
 - ``scramble``: «переполох», a RACE of the living seats holding cards; ends with a hit (``settle``),
   a dispel or a melt;
 - ``end``: end-of-turn effects (shields fall, frozen seats skip their draw), the totem passes left,
   the draws are queued;
 - ``draw``: cards are dealt one by one from the action deck, starting with the new totem holder;
-  an empty deck waits for a RESHUFFLE of the action discard, then drawing goes on.
+  an empty deck waits for a RESHUFFLE of the action discard (``reshuffle``), then drawing goes on.
 
-Whenever seats drop out (life ≤ 0), their hands are revealed (REVEAL) and go to the action discard;
-then the game ends if at most one seat is alive (the last one wins; none alive: nobody wins).
+Whenever seats drop out (life ≤ 0), the ``out`` step comes first: their hands are revealed
+(REVEAL) and go to the action discard; then the game ends if at most one seat is alive (the last
+one wins; none alive: nobody wins).
 """
 
 from __future__ import annotations
 
+from engine.core.model import IllegalAction
+from engine.core.runner import Ask, Ctx, StepFn
+
+from . import plays
 from .cards import Catalog
 from .keywords import hit
 from .state import HAND_START, State, left_of, living, log
@@ -37,48 +41,93 @@ def knock_out(g: State) -> None:
             log(g, {"e": "out", "seat": seat, "text": f"{g['names'][seat]} выбывает из игры."})
 
 
-def advance(cat: Catalog, g: State) -> None:
-    """Run automatic steps until the game waits for an input (set in ``g["need"]``)."""
-    while True:
-        if g["dying"]:
-            slots = sorted(s for seat in g["dying"] for s in g["hands"][seat])
-            if slots:
-                g["need"] = {"kind": "reveal", "phase": "out", "slots": slots}
-                return
-            g["dying"] = []
-        if g["result"] is None and len(living(g)) <= 1:
-            finish(g)
-        stage = g["stage"]
-        if stage == "over":
-            g["need"] = {"kind": "terminal"}
-            return
-        if stage == "start":
-            start_of_turn(g)
-        elif stage == "spell":
-            if not g["spells"]:
-                order = {cid: i for i, cid in enumerate(cat.spells)}
-                g["spells"] = sorted(g["spell_discard"], key=order.__getitem__)
-                g["spell_discard"] = []
-                log(g, {"e": "spells_back", "text": "Сброс заклинаний снова стал колодой."})
-            g["need"] = {"kind": "chance", "phase": "spell", "range": len(g["spells"])}
-            return
-        elif stage == "scramble":
-            seats = [s for s in living(g) if g["hands"][s]]
-            g["need"] = {"kind": "race", "phase": "scramble", "seats": seats}
-            return
-        elif stage == "end":
-            end_of_turn(g)
-        elif stage == "draw":
-            if not draw_cards(g):
-                return
-        else:
-            raise AssertionError(f"unknown stage {stage}")
+def after(g: State) -> None:
+    """Between steps: seats just knocked out have their hands revealed (the ``out`` step) first."""
+    if g["dying"] and not (g["agenda"] and g["agenda"][0]["k"] == "out"):
+        g["agenda"].insert(0, {"k": "out"})
+
+
+def push(g: State, k: str) -> None:
+    """Run step ``k`` next."""
+    g["agenda"].insert(0, {"k": k})
+
+
+def out(cat: Catalog, g: State, ctx: Ctx) -> Ask[None]:
+    """The knocked-out seats' hands are revealed and discarded; one seat left (or none) ends it."""
+    slots = sorted(s for seat in g["dying"] for s in g["hands"][seat])
+    if slots:
+        cards = yield from ctx.reveal(slots, "out")
+        if not all(cid in cat.actions for cid in cards.values()):
+            raise IllegalAction("вскрыта неизвестная карта")
+        revealed(g, {str(k): v for k, v in cards.items()})
+    g["dying"] = []
+    if g["result"] is None and len(living(g)) <= 1:
+        finish(g)
+
+
+def spell(cat: Catalog, g: State) -> None:
+    """An empty spell deck takes its discard back (publicly); then the top spell flies."""
+    if not g["spells"]:
+        order = {cid: i for i, cid in enumerate(cat.spells)}
+        g["spells"] = sorted(g["spell_discard"], key=order.__getitem__)
+        g["spell_discard"] = []
+        log(g, {"e": "spells_back", "text": "Сброс заклинаний снова стал колодой."})
+    push(g, "fly")
+
+
+def fly(cat: Catalog, g: State, ctx: Ctx) -> Ask[None]:
+    """A CHANCE over the remaining spells picks the one that flies at the totem holder."""
+    value = yield from ctx.chance(len(g["spells"]), "spell")
+    take_spell(cat, g, value)
+    push(g, "scramble")
+
+
+def scramble(cat: Catalog, g: State, ctx: Ctx) -> Ask[None]:
+    """«Переполох»: a RACE of the living seats holding cards, until the spell hits or leaves."""
+    seats = [s for s in living(g) if g["hands"][s]]
+    action = yield from ctx.race(seats, "scramble")
+    if action["type"] == "settle":
+        settle(cat, g)
+    elif action["type"] == "play":
+        seat, slot, card, target = plays.check_play(cat, g, action)
+        push(g, "scramble" if plays.play(cat, g, seat, slot, card, target) else "end")
+    else:
+        raise IllegalAction(f"неизвестный ход {action['type']!r}")
+
+
+def draw(g: State) -> None:
+    """Deal the queued draws; an empty deck waits for the ``reshuffle`` step first."""
+    if draw_cards(g):
+        push(g, "start")
+    else:
+        g["agenda"][0:0] = [{"k": "reshuffle"}, {"k": "draw"}]
+
+
+def reshuffle(g: State, ctx: Ctx) -> Ask[None]:
+    """The action discard, shuffled face down by the table, becomes the draw pile."""
+    slots = sorted(g["discard"])
+    yield from ctx.reshuffle(slots, "reshuffle")
+    reshuffled(g, slots)
+
+
+def steps(cat: Catalog) -> dict[str, StepFn]:
+    """The turn's steps by name, for the runner."""
+    return {
+        "out": lambda g, ctx, step: out(cat, g, ctx),
+        "start": lambda g, ctx, step: start_of_turn(g),
+        "spell": lambda g, ctx, step: spell(cat, g),
+        "fly": lambda g, ctx, step: fly(cat, g, ctx),
+        "scramble": lambda g, ctx, step: scramble(cat, g, ctx),
+        "end": lambda g, ctx, step: end_of_turn(g),
+        "draw": lambda g, ctx, step: draw(g),
+        "reshuffle": lambda g, ctx, step: reshuffle(g, ctx),
+    }
 
 
 def finish(g: State) -> None:
     """The game ends: the last living seat wins, or nobody if all dropped at once."""
     alive = living(g)
-    g["stage"] = "over"
+    g["agenda"] = []
     g["spell"] = None
     if alive:
         g["winner"] = alive[0]
@@ -92,10 +141,11 @@ def finish(g: State) -> None:
 def start_of_turn(g: State) -> None:
     """Start-of-turn effects: the totem holder's burns; then the spell may fly."""
     holder = g["totem"]
+    burns = g["burns"][holder]
     if not g["alive"][holder]:
         g["totem"] = left_of(g, holder)
+        push(g, "start")
         return
-    burns = g["burns"][holder]
     if burns:
         g["burns"][holder] = 0
         g["life"][holder] -= burns
@@ -112,8 +162,9 @@ def start_of_turn(g: State) -> None:
         knock_out(g)
         if not g["alive"][holder]:
             g["totem"] = left_of(g, holder)
+            push(g, "start")
             return
-    g["stage"] = "spell"
+    push(g, "spell")
 
 
 def take_spell(cat: Catalog, g: State, value: int) -> None:
@@ -130,7 +181,6 @@ def take_spell(cat: Catalog, g: State, value: int) -> None:
         "moved": 0,
         "changes": 0,
     }
-    g["stage"] = "scramble"
     name = cat.spells[card]["name"]
     log(
         g,
@@ -149,7 +199,7 @@ def settle(cat: Catalog, g: State) -> None:
     """No action came in time: the spell hits its target."""
     hit(cat, g)
     knock_out(g)
-    g["stage"] = "end"
+    push(g, "end")
 
 
 def end_of_turn(g: State) -> None:
@@ -177,7 +227,7 @@ def end_of_turn(g: State) -> None:
             log(g, {"e": "frozen", "seat": s, "text": f"{g['names'][s]} в оцепенении: без карт."})
     g["frozen"] = [False] * n
     g["queue"] = [[s, counts[s], 0] for s in order if counts.get(s)]
-    g["stage"] = "draw"
+    push(g, "draw")
 
 
 def draw_cards(g: State) -> bool:
@@ -186,11 +236,6 @@ def draw_cards(g: State) -> bool:
         seat, left, drawn = g["queue"][0]
         if left and not g["deck"]:
             if g["discard"]:
-                g["need"] = {
-                    "kind": "reshuffle",
-                    "phase": "reshuffle",
-                    "slots": sorted(g["discard"]),
-                }
                 return False
             left = 0
         if left:
@@ -210,7 +255,6 @@ def draw_cards(g: State) -> bool:
             )
     g["turn"] += 1
     g["played"] = False
-    g["stage"] = "start"
     return True
 
 

@@ -10,9 +10,45 @@ previous target (a change of target). ПОРЫВ adds 1 power. Every played card
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.core.model import Action, IllegalAction
+
 from .cards import Catalog
 from .keywords import change_target, discard_spell
 from .state import State, left_of, living, log, right_of
+
+
+def is_int(value: Any) -> bool:
+    """An integer that is not a bool (JSON keeps ``true`` and ``1`` apart)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_play(cat: Catalog, g: State, action: Action) -> tuple[int, int, str, int | None]:
+    """The checked ``(seat, slot, card, target)`` of a play, or ``IllegalAction``."""
+    seat: Any = action.get("seat")
+    slot: Any = action.get("slot")
+    step: Any = action.get("step")
+    if not is_int(seat) or not 0 <= seat < g["n"] or not g["alive"][seat]:
+        raise IllegalAction("играет только живой игрок")
+    if not is_int(slot) or slot not in g["hands"][seat]:
+        raise IllegalAction("этой карты нет в руке")
+    flying = g["spell"]
+    # a move decided on an older step still lands unless the spell has really moved since
+    # (ЩИТ and ПОРЫВ raise the step but leave the spell where it is)
+    if not is_int(step) or not flying.get("moved", 0) <= step <= flying["step"]:
+        raise IllegalAction("заклинание уже сместилось: действие опоздало")
+    opened = action.get("open")
+    if not (isinstance(opened, list) and len(opened) == 1 and isinstance(opened[0], dict)):
+        raise IllegalAction("карта должна быть открыта (open)")
+    card = opened[0].get("card")
+    if opened[0].get("slot") != slot or not isinstance(card, str) or card not in cat.actions:
+        raise IllegalAction("открытая карта не совпадает с разыгранной")
+    target = action.get("target")
+    allowed = targets(cat, g, seat, card)
+    if target not in allowed or (target is not None and not is_int(target)):
+        raise IllegalAction("эту карту нельзя так сыграть сейчас")
+    return seat, slot, card, target
 
 
 def targets(cat: Catalog, g: State, seat: int, card: str) -> list[int | None]:

@@ -104,7 +104,7 @@ class ScenarioRun:
         return order, layout
 
     def _setup(self, data: dict[str, Any], layout: dict[str, Any]) -> None:
-        g = self.table.state
+        g = self.table.state["g"]
         g["hands"] = layout["hands"]
         g["deck"] = layout["deck_top"] + layout["rest"]
         g["discard"] = layout["discard"]
@@ -129,15 +129,14 @@ class ScenarioRun:
         g["spell_discard"] = list(used)
         g["spells"] = [c for c in self.cat.spells for _ in range(deck[c])]
         g["log"] = []
-        g["stage"] = "start"
-        flow.advance(self.cat, g)
-        self.table.state = g
+        g["agenda"] = [{"k": "start"}]
+        self.table.state = self.rules.runner.start(g)
         self.table.knowledge = {s: Knowledge(s) for s in range(self.n)}
         self.table.sync()
         self.start_turn = g["turn"]
 
     def _chance(self, decision: Decision) -> int:
-        remaining = self.table.state["spells"]
+        remaining = self.table.state["g"]["spells"]
         if self.spells:
             cid = self.spells.pop(0)
             _need(cid in remaining, f"spells: {cid!r} нет в колоде заклинаний")
@@ -162,7 +161,7 @@ class ScenarioRun:
             f"plays: неверное место в {entry}",
         )
         card = self._card(entry.get("card"), "plays")
-        state = self.table.state
+        state = self.table.state["g"]
         know = self.table.knowledge[seat]
         slot = next((s for s in state["hands"][seat] if know.cards.get(s) == card), None)
         _need(slot is not None, f"plays: у места {seat} нет карты {card}")
@@ -182,7 +181,7 @@ class ScenarioRun:
             self.refused.append({**entry, "reason": str(exc)})
 
     def done(self) -> bool:
-        g = self.table.state
+        g = self.table.state["g"]
         if self.table.decision().kind == Kind.TERMINAL:
             return True
         return self.stop == "turn" and g["turn"] > self.start_turn
@@ -198,8 +197,8 @@ class ScenarioRun:
         return self.summary()
 
     def summary(self) -> dict[str, Any]:
-        g = self.table.state
-        view = self.rules.view(g, Knowledge(None))
+        g = self.table.state["g"]
+        view = self.rules.view(self.table.state, Knowledge(None))
         return {
             "turn": g["turn"],
             "names": g["names"],
@@ -223,7 +222,9 @@ class ScenarioRun:
 
     def seat_views(self) -> list[dict[str, Any]]:
         """What each seat sees now: the cards of its hand it knows, its view without the log."""
-        return scenario.seat_views(self.table, lambda g, seat: {"hand": g["hands"][seat]})
+        return scenario.seat_views(
+            self.table, lambda state, seat: {"hand": state["g"]["hands"][seat]}
+        )
 
 
 def run_scenario(data: dict[str, Any]) -> dict[str, Any]:

@@ -8,9 +8,11 @@ Fields (all public; hidden action cards are slots, see ``engine.core.model``):
   revealed action slots, keys as strings);
 - ``spells`` (the public spell deck, catalog order), ``spell_discard``, ``spell`` (the flying spell:
   ``card``, ``power``, ``target``, ``prev``, ``sender``, ``step``, ``changes``) or None;
-- ``totem``, ``turn``, ``played`` (an action was played this turn), ``stage`` (where the flow is),
-  ``dying`` (seats out whose hands await their reveal), ``queue`` (pending draws
-  ``[seat, left, drawn]``), ``need`` (what the game waits for), ``winner``, ``result``, ``log``.
+- ``totem``, ``turn``, ``played`` (an action was played this turn), ``agenda`` (the steps to run,
+  see ``flow``), ``dying`` (seats out whose hands await their reveal), ``queue`` (pending draws
+  ``[seat, left, drawn]``), ``winner``, ``result``, ``log``.
+
+The runner's state holds this data as ``g`` beside ``inputs`` and ``need`` (``engine.core.runner``).
 """
 
 from __future__ import annotations
@@ -46,10 +48,9 @@ def new_state(cat: Catalog, n: int, names: list[str], first: int) -> State:
         "totem": first,
         "turn": 1,
         "played": False,
-        "stage": "start",
+        "agenda": [{"k": "start"}],
         "dying": [],
         "queue": [],
-        "need": {"kind": "none"},
         "winner": None,
         "result": None,
         "log": [],
@@ -68,6 +69,7 @@ def clone(g: State) -> State:
     out["queue"] = [list(q) for q in g["queue"]]
     out["spell"] = None if g["spell"] is None else dict(g["spell"])
     out["log"] = list(g["log"])
+    out["agenda"] = list(g["agenda"])
     return out
 
 

@@ -35,9 +35,10 @@ def spell_view(cat: Catalog, spell: dict[str, Any] | None) -> dict[str, Any] | N
     }
 
 
-def build_view(cat: Catalog, g: State, knowledge: Knowledge, legal: list[Action]) -> dict[str, Any]:
+def build_view(
+    cat: Catalog, g: State, need: dict[str, Any], knowledge: Knowledge, legal: list[Action]
+) -> dict[str, Any]:
     """Public table, the flying spell, the recent log; the seat's own hand and legal moves."""
-    need = g["need"]
     seats = [
         {
             "seat": s,

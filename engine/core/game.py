@@ -1,0 +1,75 @@
+"""``StepRules``: the ``Rules`` contract for a game built on the step runner (``runner``).
+
+A game supplies its set-up (``new_game`` returning ``self.runner.start(g)``), its steps, its legal
+actions and its views; this base class owns what every game shares: the need → ``Decision``
+mapping, the guards around ``apply`` and the state's JSON form. A move the rules refuse raises
+``IllegalAction``; a failure of the rules themselves (a ``KeyError`` deep in a step, say) is raised
+as ``EngineError`` naming the position, so the table never blames the move's author for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.model import (
+    JSON,
+    Action,
+    Decision,
+    EngineError,
+    IllegalAction,
+    Rules,
+    canonical_json,
+)
+from engine.core.runner import Runner, clone, need_decision
+
+State = dict[str, Any]
+"""``{"g": the game data, "inputs": [...], "need": {...}}`` (see ``engine.core.runner``)."""
+
+ENGINE_FAULTS = (KeyError, TypeError, ValueError, AttributeError, IndexError, AssertionError)
+"""What a failing step raises; ``IllegalAction`` (a ``ValueError``) is let through first."""
+
+
+class StepRules(Rules[State]):
+    """A game's rules over the step runner; subclasses set ``runner`` in ``__init__``."""
+
+    runner: Runner
+
+    def decision(self, state: State) -> Decision:
+        return need_decision(state["need"])
+
+    def data(self, state: State) -> dict[str, Any]:
+        """The game data as it stands now, mid-step included (for views and legal actions)."""
+        return self.runner.partial(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        if state["need"]["kind"] == "terminal":
+            raise IllegalAction("партия окончена")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("ход — объект с полем type")
+        if "secret" in action:
+            raise IllegalAction("тайный выбор отправляется только обязательствами (commit)")
+        try:
+            action = clone(action)
+        except ValueError as exc:
+            raise IllegalAction("ход — данные JSON") from exc
+        if action["type"] == "reveal" and isinstance(action.get("cards"), dict):
+            action["cards"] = {str(k): v for k, v in action["cards"].items()}
+        try:
+            return self.runner.apply(state, action)
+        except IllegalAction:
+            raise
+        except ENGINE_FAULTS as exc:
+            raise EngineError(f"ошибка правил: {exc!r}", self.position(state, action)) from exc
+
+    def position(self, state: State, action: Action) -> dict[str, Any]:
+        """Where the rules failed: the game, the phase, the state's hash and the action."""
+        need = state["need"]
+        return {
+            "game": self.game_id,
+            "phase": need.get("phase", need.get("kind")),
+            "state": self.state_hash(state),
+            "action": canonical_json(action).decode(),
+        }
+
+    def to_json(self, state: State) -> JSON:
+        return state

@@ -1,0 +1,304 @@
+"""The step runner every game is built on: the game flow as small deterministic steps.
+
+The state is ``{"g": game data, "inputs": [...], "need": {...}}``. ``g`` is the data as it stood
+before the current step (the first entry of ``g["agenda"]``, a list of ``{"k": step name, ...}``);
+``inputs`` are the inputs that step has taken so far; ``need`` (a ``Need``, plain JSON) is what the
+game waits for. A step is a generator over a copy of ``g``: ``value = yield from ctx.ask(need)`` —
+or one of the shorthands ``chance``, ``die``, ``reveal``, ``reshuffle``, ``choose``, ``race`` —
+hands out what it needs and takes the input back; a step that never asks may be a plain function.
+The state holds no continuation: any state runs again from ``g`` and its inputs (a replay). As a
+pure speed-up the runner keeps the live generator of the last few states it returned and resumes
+it instead of replaying. Both give the same state. An empty agenda is the end of the game.
+
+Every input is checked against the need it answers before the step sees it (``check_against``):
+the table's inputs fully, a move for its seat and, when the need lists ``options``, for being one
+of them; a step that takes a free-form move checks the rest itself and raises ``IllegalAction``.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections import OrderedDict
+from collections.abc import Callable, Generator, Mapping
+from typing import Any, Literal, TypeVar
+
+from engine.core.model import Action, Decision, IllegalAction, Kind, canonical_json
+
+G = dict[str, Any]
+T = TypeVar("T")
+Need = dict[str, Any]
+"""What the game waits for, as JSON: ``kind`` (``NeedKind``), ``phase``, and by kind ``seats``
+(move, simultaneous, race), ``range`` (chance), ``slots`` and ``deck`` (reveal, reshuffle),
+``options`` (a move among public options); a game may add fields of its own for its pages."""
+NeedKind = Literal["move", "simultaneous", "race", "chance", "reveal", "reshuffle", "terminal"]
+Ask = Generator[Need, Action, T]
+"""What a step (or a helper of one) is: it yields needs, is sent inputs and returns a ``T``."""
+StepFn = Callable[[G, "Ctx", dict[str, Any]], "Ask[None] | None"]
+"""A step: a generator (or a plain function when it never asks) over the game data."""
+
+TABLE_TYPES = frozenset(("chance", "reveal", "reshuffled", "settle"))
+
+
+def need_decision(need: Mapping[str, Any]) -> Decision:
+    """The ``Decision`` a need stands for (the one place where needs become decisions)."""
+    kind = need["kind"]
+    phase = need.get("phase", "")
+    if kind == "terminal":
+        return Decision(Kind.TERMINAL, phase=phase)
+    if kind == "chance":
+        return Decision(Kind.CHANCE, phase=phase, chance_range=need["range"])
+    if kind in ("reveal", "reshuffle"):
+        return Decision(Kind(kind), phase=phase, slots=tuple(need["slots"]), deck=need["deck"])
+    return Decision(Kind(kind), seats=tuple(need["seats"]), phase=phase)
+
+
+class Ctx:
+    """The questions a step can ask; each is ``yield from``-ed and returns the input's value.
+
+    ``deck`` is the hidden deck reveals and reshuffles name unless they say otherwise.
+    """
+
+    def __init__(self, deck: str = "") -> None:
+        self.deck = deck
+
+    def ask(self, need: Need) -> Ask[Action]:
+        """The next input for ``need`` (checked against it by the runner)."""
+        action = yield need
+        return action
+
+    def chance(self, n: int, phase: str) -> Ask[int]:
+        """A uniform integer in ``range(n)`` from the table."""
+        action = yield {"kind": "chance", "range": n, "phase": phase}
+        return int(action["value"])
+
+    def die(self, phase: str) -> Ask[int]:
+        """A d6 result 1..6."""
+        action = yield {"kind": "chance", "range": 6, "phase": phase}
+        return int(action["value"]) + 1
+
+    def reveal(self, slots: list[int], phase: str, deck: str = "") -> Ask[dict[int, str]]:
+        """Public identities of ``slots`` (of ``deck``, else the context's deck)."""
+        need = {"kind": "reveal", "slots": slots, "deck": deck or self.deck, "phase": phase}
+        action = yield need
+        return {int(k): str(v) for k, v in action["cards"].items()}
+
+    def reshuffle(self, slots: list[int], phase: str, deck: str = "") -> Ask[None]:
+        """The table secretly re-shuffles the cards in ``slots``."""
+        yield {"kind": "reshuffle", "slots": slots, "deck": deck or self.deck, "phase": phase}
+
+    def choose(self, seat: int, phase: str, options: list[Action]) -> Ask[Action]:
+        """One of the public ``options`` chosen by ``seat`` (auto-picked when there is one)."""
+        if len(options) == 1:
+            return options[0]
+        action = yield {"kind": "move", "seats": [seat], "phase": phase, "options": options}
+        return action
+
+    def race(self, seats: list[int], phase: str) -> Ask[Action]:
+        """Real time: a move of one of ``seats`` (checked by the step), or the table's settle."""
+        action = yield {"kind": "race", "phase": phase, "seats": seats}
+        return action
+
+
+def check_against(need: Mapping[str, Any], action: Action) -> None:
+    """Refuse an input that does not answer ``need`` (``IllegalAction``)."""
+    kind = need["kind"]
+    atype = action.get("type")
+    if kind == "chance":
+        value = action.get("value")
+        if (
+            atype != "chance"
+            or not isinstance(value, int)
+            or isinstance(value, bool)
+            or not 0 <= value < need["range"]
+        ):
+            raise IllegalAction(f"ожидался случай в диапазоне 0..{need['range'] - 1}")
+    elif kind == "reshuffle":
+        if atype != "reshuffled" or action.get("slots") != sorted(need["slots"]):
+            raise IllegalAction("ожидалась перетасовка этих карт")
+    elif kind == "reveal":
+        cards = action.get("cards")
+        if atype != "reveal" or not isinstance(cards, dict):
+            raise IllegalAction("ожидалось раскрытие карт")
+        if sorted(str(k) for k in cards) != sorted(str(s) for s in need["slots"]):
+            raise IllegalAction("раскрыты не те карты")
+    elif kind == "race":
+        if atype in TABLE_TYPES - {"settle"}:
+            raise IllegalAction("ожидался ход игрока")
+    elif kind == "terminal":
+        raise IllegalAction("партия окончена")
+    else:
+        if atype in TABLE_TYPES:
+            raise IllegalAction("ожидался ход игрока")
+        if action.get("seat") not in need["seats"]:
+            raise IllegalAction("сейчас ходит не это место")
+        options = need.get("options")
+        if options is not None:
+            key = canonical_json(action)
+            if all(canonical_json(o) != key for o in options):
+                raise IllegalAction("такого варианта нет")
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, str, int, bool, None)."""
+    return marshal.loads(marshal.dumps(value))
+
+
+# Tests set this to check that a step run in place (``in_place``) that waits for an input has left
+# the data untouched.
+CHECK_IN_PLACE = False
+
+LIVE_STATES = 8
+"""How many returned states keep their live step (a resumable generator) for the next input."""
+
+
+class _Live:
+    """A returned state's step, paused at its need, with the work data it runs on."""
+
+    __slots__ = ("gen", "state", "work")
+
+    def __init__(self, state: dict[str, Any], gen: Ask[None], work: G) -> None:
+        self.state, self.gen, self.work = state, gen, work
+
+
+def _feed(gen: Ask[None], need: Need, inputs: list[Action]) -> Need | None:
+    """Send ``inputs`` to a step paused at ``need``; its next need, or None once it has finished.
+
+    Every input is checked against the need it answers; an input left over after the step has
+    finished is refused. Needs are copied: the step goes on changing the data they came from.
+    """
+    for i, action in enumerate(inputs):
+        check_against(need, action)
+        try:
+            need = clone(gen.send(action))
+        except StopIteration:
+            if i != len(inputs) - 1:
+                raise IllegalAction("лишний ход") from None
+            return None
+    return need
+
+
+class Runner:
+    """Advances states through a game's steps.
+
+    ``steps`` maps step names to step functions; ``after(g)`` runs after every finished step (a
+    game's checks between steps); ``copy(g)`` copies the game data deeply enough for one step;
+    ``in_place`` names steps that never ask, or change nothing before their first question, and
+    may therefore run without a copy on data the runner made itself; ``ctx`` is what the steps ask
+    through.
+    """
+
+    def __init__(
+        self,
+        steps: Mapping[str, StepFn],
+        after: Callable[[G], None] | None = None,
+        copy: Callable[[G], G] = clone,
+        in_place: frozenset[str] = frozenset(),
+        ctx: Ctx | None = None,
+    ) -> None:
+        self.steps = dict(steps)
+        self.after = after or (lambda g: None)
+        self.copy = copy
+        self.in_place = in_place
+        self.ctx = ctx or Ctx()
+        self._live: OrderedDict[int, _Live] = OrderedDict()
+
+    def start(self, g: G) -> dict[str, Any]:
+        """The first state of a game whose data (with its agenda) is ``g``."""
+        return self.advance({"g": g, "inputs": []}, owned=True)
+
+    def apply(self, state: dict[str, Any], action: Action) -> dict[str, Any]:
+        """The state after ``action`` (checked against the state's need); ``state`` is unchanged."""
+        live = self._live.pop(id(state), None)
+        if live is None or live.state is not state:
+            return self.advance({"g": state["g"], "inputs": [*state["inputs"], action]})
+        need = _feed(live.gen, state["need"], [action])
+        if need is not None:
+            out = {"g": state["g"], "inputs": [*state["inputs"], action], "need": need}
+            self._keep(out, live.gen, live.work)
+            return out
+        self.after(live.work)
+        return self.advance({"g": live.work, "inputs": []}, owned=True)
+
+    def _begin(
+        self, fn: StepFn, g: G, step: dict[str, Any]
+    ) -> tuple[Ask[None] | None, Need | None]:
+        """Run a step up to its first need: (its generator, the need), or (None, None) once done."""
+        gen = fn(g, self.ctx, step)
+        if gen is None:
+            return None, None
+        try:
+            return gen, clone(next(gen))
+        except StopIteration:
+            return None, None
+
+    def advance(self, state: dict[str, Any], owned: bool = False) -> dict[str, Any]:
+        """Run steps until one needs an input or the agenda is empty; returns the new state.
+
+        The state's own ``g`` is never changed (unless ``owned``: data made by this runner that
+        nobody else holds): the first step runs on a copy. A later step named in ``in_place``
+        runs on data this call owns without a copy.
+        """
+        g: G = state["g"]
+        inputs: list[Action] = state["inputs"]
+        while True:
+            if not g["agenda"]:
+                if inputs:
+                    raise IllegalAction("партия окончена")
+                return {"g": g, "inputs": [], "need": {"kind": "terminal"}}
+            step = g["agenda"][0]
+            fn = self.steps[step["k"]]
+            if owned and not inputs and step["k"] in self.in_place:
+                before = self.copy(g) if CHECK_IN_PLACE else None
+                g["agenda"].pop(0)
+                gen, need = self._begin(fn, g, step)
+                if need is not None:
+                    assert gen is not None
+                    gen.close()
+                    g["agenda"].insert(0, step)
+                    if before is not None and before != g:
+                        raise AssertionError(f"{step['k']} changed the data before asking")
+                    return {"g": g, "inputs": [], "need": need}
+                self.after(g)
+                continue
+            work = self.copy(g)
+            work["agenda"].pop(0)
+            gen, need = self._begin(fn, work, step)
+            if need is not None:
+                assert gen is not None
+                need = _feed(gen, need, inputs)
+                if need is not None:
+                    out = {"g": g, "inputs": inputs, "need": need}
+                    self._keep(out, gen, work)
+                    return out
+            elif inputs:
+                raise IllegalAction("лишний ход")
+            self.after(work)
+            g = work
+            inputs = []
+            owned = True
+
+    def partial(self, state: dict[str, Any]) -> G:
+        """The data as it is mid-step (dice already rolled, logs already written) for views."""
+        g: G = state["g"]
+        if not g["agenda"] or not state["inputs"]:
+            return g
+        live = self._live.get(id(state))
+        if live is not None and live.state is state:
+            return self.copy(live.work)
+        work = self.copy(g)
+        step = work["agenda"].pop(0)
+        gen, need = self._begin(self.steps[step["k"]], work, step)
+        if gen is not None and need is not None:
+            for action in state["inputs"]:
+                try:
+                    gen.send(action)
+                except StopIteration:
+                    break
+            gen.close()
+        return work
+
+    def _keep(self, state: dict[str, Any], gen: Ask[None], work: G) -> None:
+        self._live[id(state)] = _Live(state, gen, work)
+        while len(self._live) > LIVE_STATES:
+            _, old = self._live.popitem(last=False)
+            old.gen.close()

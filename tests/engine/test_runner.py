@@ -1,0 +1,99 @@
+"""The shared step runner and ``StepRules``: needs become decisions, inputs are checked against
+their need, a resumed step equals a replayed one, and a failing rule is an engine error."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from engine.core.game import State, StepRules
+from engine.core.model import JSON, Action, EngineError, IllegalAction, Kind, Knowledge
+from engine.core.runner import Ask, Ctx, Runner, need_decision
+
+
+def roll_and_pick(g: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
+    """Roll a die, let seat 0 pick a side, write both down."""
+    die = yield from ctx.die("roll")
+    pick = yield from ctx.choose(0, "pick", [{"type": "pick", "seat": 0, "side": s} for s in "ab"])
+    g["log"].append(f"{die}{pick['side']}")
+    if g["broken"]:
+        g["missing"]["key"] += 1  # a rule that fails: KeyError
+
+
+class Tiny(StepRules):
+    game_id = "tiny"
+
+    def __init__(self) -> None:
+        self.runner = Runner({"turn": roll_and_pick}, ctx=Ctx(deck="main"))
+
+    def new_game(self, config: Mapping[str, JSON]) -> State:
+        g = {"agenda": [{"k": "turn"}, {"k": "turn"}], "log": [], "broken": bool(config.get("b"))}
+        g["missing"] = {}
+        return self.runner.start(g)
+
+    def legal_actions(self, state: State, seat: int, knowledge: Knowledge) -> list[Action]:
+        return list(state["need"].get("options", []))
+
+    def view(self, state: State, knowledge: Knowledge) -> JSON:
+        return {"log": self.data(state)["log"]}
+
+
+def test_needs_map_to_decisions() -> None:
+    d = need_decision({"kind": "reveal", "slots": [3, 1], "deck": "main", "phase": "p"})
+    assert (d.kind, d.slots, d.deck, d.phase) == (Kind.REVEAL, (3, 1), "main", "p")
+    d = need_decision({"kind": "race", "seats": [0, 2], "phase": "r"})
+    assert (d.kind, d.seats) == (Kind.RACE, (0, 2))
+    assert need_decision({"kind": "terminal"}).kind == Kind.TERMINAL
+    assert need_decision({"kind": "chance", "range": 4, "phase": "c"}).chance_range == 4
+
+
+def test_inputs_are_checked_against_their_need_and_the_state_is_untouched() -> None:
+    rules = Tiny()
+    state = rules.new_game({})
+    assert rules.decision(state).kind == Kind.CHANCE
+    for bad in ({"type": "chance", "value": 6}, {"type": "chance", "value": True}, {"x": 1}):
+        with pytest.raises(IllegalAction):
+            rules.apply(state, bad)
+    rolled = rules.apply(state, {"type": "chance", "value": 2})
+    assert state["inputs"] == [] and rolled["inputs"] == [{"type": "chance", "value": 2}]
+    with pytest.raises(IllegalAction, match="такого варианта нет"):
+        rules.apply(rolled, {"type": "pick", "seat": 0, "side": "c"})
+    with pytest.raises(IllegalAction, match="не это место"):
+        rules.apply(rolled, {"type": "pick", "seat": 1, "side": "a"})
+
+
+def test_a_resumed_step_and_a_replayed_one_give_the_same_state() -> None:
+    rules = Tiny()
+    state = rules.apply(rules.new_game({}), {"type": "chance", "value": 2})
+    live = rules.apply(state, {"type": "pick", "seat": 0, "side": "b"})
+    copy = {k: v for k, v in state.items()}  # another object: no live step, a replay
+    replayed = rules.apply(copy, {"type": "pick", "seat": 0, "side": "b"})
+    assert live == replayed and live["g"]["log"] == ["3b"]
+    assert rules.view(rules.apply(replayed, {"type": "chance", "value": 0}), Knowledge(0)) == {
+        "log": ["3b"]
+    }
+
+
+def test_a_failing_rule_is_an_engine_error_with_its_position_not_an_illegal_move() -> None:
+    rules = Tiny()
+    state = rules.apply(rules.new_game({"b": True}), {"type": "chance", "value": 0})
+    move = {"type": "pick", "seat": 0, "side": "a"}
+    with pytest.raises(EngineError) as caught:
+        rules.apply(state, move)
+    assert not isinstance(caught.value, IllegalAction)
+    position = caught.value.position
+    assert position["game"] == "tiny" and position["phase"] == "pick"
+    assert position["state"] == rules.state_hash(state) and '"side":"a"' in position["action"]
+
+
+def test_the_end_refuses_every_input() -> None:
+    rules = Tiny()
+    state = rules.new_game({})
+    for _ in range(2):
+        state = rules.apply(state, {"type": "chance", "value": 0})
+        state = rules.apply(state, {"type": "pick", "seat": 0, "side": "a"})
+    assert rules.decision(state).kind == Kind.TERMINAL
+    with pytest.raises(IllegalAction, match="окончена"):
+        rules.apply(state, {"type": "chance", "value": 0})
