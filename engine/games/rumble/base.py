@@ -43,7 +43,7 @@ class Base:
         return self.cat.spells[card_id]
 
     def living(self, g: G) -> list[int]:
-        return [s for s in range(g["n"]) if g["alive"][s]]
+        return [s for s, alive in enumerate(g["alive"]) if alive]
 
     def enemies(self, g: G, seat: int | None) -> list[int]:
         """Living seats other than ``seat``, starting from its left (seat + 1) around the table."""

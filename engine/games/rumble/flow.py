@@ -38,7 +38,7 @@ class Flow(Effects):
         if g["pending_ghosts"]:
             push(g, [{"k": "ghost", "seat": s} for s in g["pending_ghosts"]])
             g["pending_ghosts"] = []
-        if not g["in_fight"] or len(self.living(g)) > 1:
+        if not g["in_fight"] or g["alive"].count(True) > 1:
             return
         front = g["agenda"][0]["k"] if g["agenda"] else ""
         if front not in ("ghost", "fight_end"):
