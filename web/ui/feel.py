@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from js import document
+from pyodide.ffi import create_proxy
 
 from . import views
 from .sound import Sound
@@ -16,7 +17,7 @@ if TYPE_CHECKING:  # the table's modules load after start-up, not with the page
     from .fx import Effects
     from .table import TableUI
 
-STATE: dict[str, Any] = {"sound": None, "effects": None}
+STATE: dict[str, Any] = {"sound": None, "effects": None, "listener": None}
 
 
 def sound(spectator: bool = False) -> Sound:
@@ -28,8 +29,17 @@ def sound(spectator: bool = False) -> Sound:
 
 
 def sound_html(lang: str, role: str) -> str:
-    """The sound control for the page's top bar."""
+    """The sound control for the page's top bar (its slider is heard wherever it sits)."""
+    if STATE.get("listener") is None:
+        STATE["listener"] = create_proxy(_on_input)
+        document.addEventListener("input", STATE["listener"])
     return views.sound_control(lang, sound(role == "spectator").volume)
+
+
+def _on_input(event: Any) -> None:
+    target = event.target
+    if target and target.id == "sound-volume" and not target.closest("#app"):
+        changed(target)
 
 
 def attach(table: TableUI, role: str) -> Effects:
@@ -78,7 +88,7 @@ def _show_volume(volume: float, slider: bool = True) -> None:
     button = document.getElementById("sound")
     if button:
         button.setAttribute("aria-pressed", str(volume <= 0).lower())
-        button.firstChild.textContent = "🔊" if volume > 0 else "🔇"
+        button.firstChild.src = "/art/ui/sound.svg" if volume > 0 else "/art/ui/mute.svg"
     field = document.getElementById("sound-volume")
     if field and slider:
         field.value = f"{volume:.2f}"

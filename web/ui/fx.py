@@ -12,8 +12,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from js import document, setTimeout
-from pyodide.ffi import create_once_callable
+from js import Object, document, setTimeout
+from pyodide.ffi import create_once_callable, to_js
 
 from . import table_views
 from .moments import Moment, moments
@@ -166,14 +166,41 @@ class Effects:
         )
 
 
+FOCUS_ATTRIBUTES = ("id", "data-action", "data-slot", "data-index", "data-card", "data-command")
+
+
+def focus_key() -> str:
+    """A selector for the focused control of the table panel (redraws replace the panel)."""
+    element = document.activeElement
+    if not element or not element.closest("#table"):
+        return ""
+    parts = []
+    for name in FOCUS_ATTRIBUTES:
+        value = element.getAttribute(name)
+        if value:
+            quoted = str(value).replace("\\", "\\\\").replace('"', '\\"')
+            parts.append(f'[{name}="{quoted}"]')
+    return "#table " + "".join(parts) if parts else ""
+
+
+def refocus(selector: str) -> None:
+    """Keyboard focus back on the same control after a redraw (if it is still there)."""
+    if selector and not document.activeElement.closest("#table"):
+        element = document.querySelector(selector)
+        if element:
+            element.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+
+
 def attach(table: TableUI, sound: Sound) -> Effects:
     """Play the table's effects after each of its renders (its ``render`` is wrapped)."""
     effects = Effects(sound)
     draw = table.render
 
     def render() -> None:
+        focused = focus_key()
         draw()
         try:
+            refocus(focused)
             effects.after_render()
         except Exception as error:  # an effect must never break the table
             table_views.LAST_VIEW["fx_error"] = str(error)

@@ -3,6 +3,23 @@
 from __future__ import annotations
 
 LANGUAGES = ("ru", "en")
+# The language the page shows now (set where the page renders: the top bar, the table panel).
+CURRENT = {"lang": "ru"}
+
+
+def use(lang: str) -> None:
+    """Render in ``lang`` from now on (Russian for an unknown one)."""
+    CURRENT["lang"] = lang if lang in LANGUAGES else "ru"
+
+
+def current() -> str:
+    return CURRENT["lang"]
+
+
+def say(ru: str, en: str) -> str:
+    """``ru`` or ``en``, as the page's current language asks."""
+    return en if CURRENT["lang"] == "en" else ru
+
 
 STRINGS: dict[str, dict[str, str]] = {
     "tagline": {

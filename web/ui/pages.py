@@ -5,6 +5,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .i18n import current, say
+
 GAMES = {"rumble": "«Схватка»", "circle": "«Волшебный круг»", "nevermore": "«Невермор»"}
 DECKS = {
     "spells": "Компоненты",
@@ -26,12 +28,48 @@ SLOTS = {
 }
 
 
+GAMES_EN = {"rumble": "«Rumble»", "circle": "«Magic Circle»", "nevermore": "«Nevermore»"}
+DECKS_EN = {
+    "spells": "Components",
+    "treasures": "Treasures",
+    "ghosts": "Ghost cards",
+    "diseases": "Diseases",
+    "specials": "Specials",
+    "heroes": "Heroes",
+    "actions": "Actions",
+    "main": "Main deck",
+    "light": "Light magic",
+    "shadow": "Shadow magic",
+}
+SLOTS_EN = {"source": "Sources", "quality": "Qualities", "delivery": "Deliveries", "wild": "Wild"}
+CREDIT = (
+    'Картинки карт собраны из значков <a href="https://game-icons.net">game-icons.net</a>'
+    " (Lorc, Delapouite и другие авторы), лицензия"
+    ' <a href="https://creativecommons.org/licenses/by/3.0/">CC BY 3.0</a>.'
+)
+CREDIT_EN = (
+    'Card pictures are composed from <a href="https://game-icons.net">game-icons.net</a> icons'
+    " (Lorc, Delapouite and other authors), licensed"
+    ' <a href="https://creativecommons.org/licenses/by/3.0/">CC BY 3.0</a>.'
+)
+
+
+def _labels() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    english = current() == "en"
+    return (GAMES_EN, DECKS_EN, SLOTS_EN) if english else (GAMES, DECKS, SLOTS)
+
+
 def entries(game: str) -> list[dict[str, Any]]:
-    """Catalog entries of ``game`` (``engine.catalog``), each with its art's URL in the site."""
+    """Catalog entries of ``game`` (``engine.catalog``), each with its art's URL in the site
+    (names and texts in English where known when the page is in English)."""
     from engine.catalog import entries_for
+
+    from .catalog_en import english
 
     result = []
     for entry in entries_for(game):
+        if current() == "en":
+            entry = english(game, entry)
         art = str(entry.get("art", ""))
         url = f"/art/{game}/{art.rsplit('/', 1)[-1]}" if art else ""
         result.append({**entry, "url": url})
@@ -41,16 +79,18 @@ def entries(game: str) -> list[dict[str, Any]]:
 def catalog(game: str = "rumble", deck: str = "", school: str = "") -> str:
     """Every card of one game with its illustration and text, filterable by deck (and school)."""
     game = game if game in GAMES else "rumble"
+    games, decks_of, _ = _labels()
     every = entries(game)
     decks = sorted({e["deck"] for e in every}, key=lambda d: list(DECKS).index(d))
     schools = sorted({(e["school"], e["school_name"]) for e in every if e.get("school")})
-    game_buttons = "".join(_filter("game", key, label, key == game) for key, label in GAMES.items())
+    game_buttons = "".join(_filter("game", key, label, key == game) for key, label in games.items())
     deck_buttons = "".join(
         _filter("deck", key, label, key == deck)
-        for key, label in [("", "Все"), *((d, DECKS[d]) for d in decks)]
+        for key, label in [("", say("Все", "All")), *((d, decks_of[d]) for d in decks)]
     )
     school_buttons = "".join(
-        _filter("school", key, label, key == school) for key, label in [("", "Все школы"), *schools]
+        _filter("school", key, label, key == school)
+        for key, label in [("", say("Все школы", "All schools")), *schools]
     )
     shown = [
         e
@@ -59,17 +99,20 @@ def catalog(game: str = "rumble", deck: str = "", school: str = "") -> str:
     ]
     items = "".join(_entry(e) for e in shown)
     schools_row = (
-        f'<div class="filters" role="group" aria-label="Школа">{school_buttons}</div>'
+        f'<div class="filters" role="group" aria-label="{say("Школа", "School")}">'
+        f"{school_buttons}</div>"
         if schools
         else ""
     )
     return (
-        f"<h2>Каталог {escape(GAMES[game])}</h2>"
-        f'<div class="filters" role="group" aria-label="Игра">{game_buttons}</div>'
-        f'<div class="filters" role="group" aria-label="Тип">{deck_buttons}</div>{schools_row}'
-        f'<p class="muted">Карт в выборке: {len(shown)}'
-        f" (копий: {sum(int(e['count']) for e in shown)})</p>"
+        f"<h2>{say('Каталог', 'Catalog of')} {escape(games[game])}</h2>"
+        f'<div class="filters" role="group" aria-label="{say("Игра", "Game")}">{game_buttons}</div>'
+        f'<div class="filters" role="group" aria-label="{say("Тип", "Kind")}">{deck_buttons}</div>'
+        f"{schools_row}"
+        f'<p class="muted">{say("Карт в выборке", "Cards shown")}: {len(shown)}'
+        f" ({say('копий', 'copies')}: {sum(int(e['count']) for e in shown)})</p>"
         f'<ul id="catalog" class="catalog">{items}</ul>'
+        f'<p id="credit" class="muted small">{say(CREDIT, CREDIT_EN)}</p>'
     )
 
 
@@ -81,15 +124,16 @@ def _filter(kind: str, key: str, label: str, active: bool) -> str:
 
 
 def _entry(entry: dict[str, object]) -> str:
-    facts = [DECKS.get(str(entry["deck"]), str(entry["deck"]))]
+    _, decks, slots = _labels()
+    facts = [decks.get(str(entry["deck"]), str(entry["deck"]))]
     if entry.get("slot"):
-        facts.append(SLOTS.get(str(entry["slot"]), str(entry["slot"])))
+        facts.append(slots.get(str(entry["slot"]), str(entry["slot"])))
     if entry.get("school_name"):
         facts.append(str(entry["school_name"]))
     if entry.get("initiative") is not None:
-        facts.append(f"инициатива {entry['initiative']}")
+        facts.append(f"{say('инициатива', 'initiative')} {entry['initiative']}")
     if entry.get("creature"):
-        facts.append("тварь")
+        facts.append(say("тварь", "creature"))
     if entry.get("direction"):
         facts.append(str(entry["direction"]))
     facts.append(f"×{entry['count']}")
@@ -214,11 +258,18 @@ RULES = {"rumble": RUMBLE_RULES, "circle": CIRCLE_RULES, "nevermore": NEVERMORE_
 
 
 def rules(game: str = "rumble") -> str:
-    """The rules page of one game (our own summary, in Russian), with a switch between games."""
+    """The rules page of one game (our own summary, in the page's language), with a switch
+    between games."""
+    from .rules_en import RULES as RULES_EN
+
     game = game if game in RULES else "rumble"
+    games, _, _ = _labels()
     tabs = "".join(
         f'<button type="button" data-action="rules" data-game="{key}"'
         f' aria-pressed="{str(key == game).lower()}">{escape(label)}</button>'
-        for key, label in GAMES.items()
+        for key, label in games.items()
     )
-    return f'<div class="filters" role="group" aria-label="Игра">{tabs}</div>{RULES[game]}'
+    text = RULES_EN[game] if current() == "en" else RULES[game]
+    return (
+        f'<div class="filters" role="group" aria-label="{say("Игра", "Game")}">{tabs}</div>{text}'
+    )

@@ -13,11 +13,14 @@ from typing import Any
 
 from engine.core.model import Action
 
+from . import rumble_en
+from .i18n import current, say
 from .views import describe
 
 MAX_LIFE = 25
 BACK = "/card-back.svg"
 SLOT_NAMES = {"source": "заводила", "quality": "наворот", "delivery": "приход", "wild": "шальная"}
+SLOT_NAMES_EN = {"source": "source", "quality": "quality", "delivery": "delivery", "wild": "wild"}
 FACES = "⚀⚁⚂⚃⚄⚅"
 DICE = re.compile(r"бросок[^:]*: ([\d+ ]+)")
 
@@ -36,15 +39,19 @@ def art(card_id: str) -> str:
 
 
 def name_of(card_id: str | None) -> str:
+    """A card's name in the page's language."""
     if card_id is None:
         return "?"
     entry = cards().get(card_id)
-    return str(entry["name"]) if entry else card_id
+    russian = str(entry["name"]) if entry else card_id
+    return rumble_en.name(card_id, russian) if current() == "en" else russian
 
 
 def text_of(card_id: str) -> str:
+    """A card's full text in the page's language."""
     entry = cards().get(card_id)
-    return str(entry["text"]) if entry else ""
+    russian = str(entry["text"]) if entry else ""
+    return rumble_en.text(card_id, russian) if current() == "en" and entry else russian
 
 
 def chip(card_id: str, kind: str) -> str:
@@ -75,12 +82,13 @@ def wizard(seat: dict[str, Any], me: int | None, view: dict[str, Any]) -> str:
     if seat.get("spell_name"):
         spell = f'<p class="spell-name">«{escape(seat["spell_name"])}»'
         if seat.get("initiative") is not None:
-            spell += f" · инициатива {escape(str(seat['initiative']))}"
+            spell += f" · {say('инициатива', 'initiative')} {escape(str(seat['initiative']))}"
         spell += "</p>"
     elif seat.get("sealed"):
         place = seat.get("queue_place")
-        where = f", место в очереди {place}" if place else ""
-        spell = f'<p class="sealed">Запечатано карт: {seat["sealed"]}{where}</p>'
+        where = say(f", место в очереди {place}", f", queue place {place}") if place else ""
+        sealed = say("Запечатано карт", "Cards sealed")
+        spell = f'<p class="sealed">{sealed}: {seat["sealed"]}{where}</p>'
     chips = "".join(
         [chip(c, "creature") for c in seat["creatures"]]
         + [chip(t, "treasure") for t in seat["treasures"]]
@@ -89,16 +97,20 @@ def wizard(seat: dict[str, Any], me: int | None, view: dict[str, Any]) -> str:
     )
     palace = ""
     if seat["palace"]:
-        palace = ' <span class="palace" title="Хозяин Хоромов">♜ Хоромы</span>'
-    status = "" if seat["alive"] else ' <span class="ghost-mark">призрак</span>'
+        owner, word = say("Хозяин Хоромов", "Owner of the Palace"), say("Хоромы", "Palace")
+        palace = f' <span class="palace" title="{owner}">♜ {word}</span>'
+    ghost = say("призрак", "ghost")
+    status = "" if seat["alive"] else f' <span class="ghost-mark">{ghost}</span>'
     return (
         f'<article class="{" ".join(classes)}" data-seat="{seat["seat"]}">'
         f'<img class="hero" src="{art(hero)}" alt="{escape(name_of(hero))}">'
         f'<div class="who"><b>{escape(seat["name"])}</b>{palace}{status}</div>'
-        f'<div class="life" aria-label="жизни {life}"><span style="width:{bar}%"></span>'
+        f'<div class="life" aria-label="{say("жизни", "life")} {life}">'
+        f'<span style="width:{bar}%"></span>'
         f"<em>{life}</em></div>"
-        f'<div class="medals" title="медали за убийство · за выживание">'
-        f"⚔ {seat['kills']} · ★ {seat['survivals']} · карт в руке: {seat['hand_count']}</div>"
+        f'<div class="medals" title="{say("медали", "medals")}: ⚔ · ★">'
+        f"⚔ {seat['kills']} · ★ {seat['survivals']} · {say('карт в руке', 'in hand')}:"
+        f" {seat['hand_count']}</div>"
         f'{spell}<div class="chips">{chips}</div></article>'
     )
 
@@ -137,7 +149,8 @@ def building(view: dict[str, Any], selected: list[int]) -> str:
     if not picked:
         return (
             '<div id="spell-building" class="spell-building empty" aria-live="polite">'
-            "<p>Выберите карты — здесь сложится заклинание.</p></div>"
+            f"<p>{say('Выберите карты для заклинания.', 'Pick cards to build a spell.')}"
+            "</p></div>"
         )
     spells = load_catalog().spells
     ordered = sorted(
@@ -145,9 +158,13 @@ def building(view: dict[str, Any], selected: list[int]) -> str:
     )
     pairs = [(spells[c], str(spells[c]["slot"])) for c in ordered if c != WILD and c in spells]
     wild = sum(1 for c in ordered if c == WILD)
-    name = spell_name(pairs) if pairs else "Шальное заклинание"
+    if current() == "en":
+        name = rumble_en.spell_name([str(c) for c in ordered]) if pairs else "Wild Spell"
+    else:
+        name = spell_name(pairs) if pairs else "Шальное заклинание"
     if wild and pairs:
-        name += " + шальная магия" if wild == 1 else f" + шальная магия ×{wild}"
+        extra = say("шальная магия", "wild magic")
+        name += f" + {extra}" if wild == 1 else f" + {extra} ×{wild}"
     faces = "".join(
         f'<img src="{art(str(c))}" alt="{escape(name_of(c))}" class="building-card">'
         for c in ordered
@@ -174,7 +191,8 @@ def seal_label(move: Action, hand_cards: dict[int, str]) -> str:
     for item in move.get("secret", {}).get("items", []):
         if "slot" in item:
             card = hand_cards.get(item["slot"])
-            parts.append(f"{SLOT_NAMES.get(item['as'], item['as'])}: {name_of(card)}")
+            role = SLOT_NAMES_EN if current() == "en" else SLOT_NAMES
+            parts.append(f"{role.get(item['as'], item['as'])}: {name_of(card)}")
     return ", ".join(parts)
 
 
@@ -187,58 +205,82 @@ def prompt(view: dict[str, Any], moves: list[Action], selected: list[int], names
     buttons: list[str] = []
     title = ""
     if phase == "assembly":
-        title = "Соберите заклинание: выберите от 1 до 3 карт (не больше одной каждого типа)."
+        title = say(
+            "Соберите заклинание: выберите от 1 до 3 карт (не больше одной каждого типа).",
+            "Build a spell: pick 1 to 3 cards (at most one of each kind).",
+        )
         options = seal_groups(moves).get(tuple(sorted(selected)), [])
         if selected and not options:
-            title += " Такой набор нельзя запечатать."
+            title += say(
+                " Такой набор нельзя запечатать.", " These cards cannot be sealed together."
+            )
         for i, move in enumerate(moves):
             if move in options:
-                label = f"Запечатать: {seal_label(move, hand_cards)}"
+                label = f"{say('Запечатать', 'Seal')}: {seal_label(move, hand_cards)}"
                 buttons.append(_move_button(i, label, "seal"))
     elif phase == "absorb":
         hit = view["waiting"].get("hit")
-        title = f"В вас летит удар: {hit} урона. Сбросить тварь, чтобы поглотить его?"
+        title = say(
+            f"В вас летит удар: {hit} урона. Сбросить тварь, чтобы поглотить его?",
+            f"A hit of {hit} damage flies at you. Discard a creature to absorb it?",
+        )
         seat = moves[0].get("seat")
         me: dict[str, Any] = next((s for s in view["seats"] if s["seat"] == seat), {})
         creatures = dict(zip(me.get("creature_slots", []), me.get("creatures", []), strict=False))
         for i, move in enumerate(moves):
             slot = move.get("creature")
             if slot is None:
-                label = f"Принять удар ({hit})"
+                label = say(f"Принять удар ({hit})", f"Take the hit ({hit})")
             else:
-                label = f"Сбросить тварь «{name_of(creatures.get(slot))}»"
+                label = (
+                    say("Сбросить тварь", "Discard creature") + f" «{name_of(creatures.get(slot))}»"
+                )
             buttons.append(_move_button(i, label))
     elif phase == "target":
-        title = "Выберите цель."
+        title = say("Выберите цель.", "Choose a target.")
         for i, move in enumerate(moves):
             target = move.get("target")
             who = names[target] if isinstance(target, int) and target < len(names) else target
-            buttons.append(_move_button(i, f"Цель: {who}"))
+            buttons.append(_move_button(i, f"{say('Цель', 'Target')}: {who}"))
     elif phase == "treasure":
-        title = "Использовать сокровище? Оплата — сброс карт с руки."
+        title = say(
+            "Использовать сокровище? Оплата — сброс карт с руки.",
+            "Use a treasure? It costs cards discarded from your hand.",
+        )
         for i, move in enumerate(moves):
             if move.get("use") is None:
-                label = "Не использовать"
+                label = say("Не использовать", "Do not use")
             else:
                 paid = ", ".join(name_of(hand_cards.get(s)) for s in move.get("slots", []))
-                label = f"{name_of(move['use'])}: сбросить {paid}"
+                label = f"{name_of(move['use'])}: {say('сбросить', 'discard')} {paid}"
             buttons.append(_move_button(i, label))
     elif phase == "surprise":
-        title = "Вы гибнете. Раскрыть Нежданчик из закрытого заклинания?"
+        title = say(
+            "Вы гибнете. Раскрыть Нежданчик из закрытого заклинания?",
+            "You are dying. Reveal the Surprise in your sealed spell?",
+        )
         for i, move in enumerate(moves):
-            label = "Раскрыть Нежданчик" if move.get("open") else "Не раскрывать"
+            label = (
+                say("Раскрыть Нежданчик", "Reveal the Surprise")
+                if move.get("open")
+                else say("Не раскрывать", "Keep it closed")
+            )
             buttons.append(_move_button(i, label))
     elif phase == "drop":
-        title = "Гепатит Ы: уберите из закрытого заклинания одну карту в сброс."
+        title = say(
+            "Гепатит Ы: уберите из закрытого заклинания одну карту в сброс.",
+            "Hepatitis Y: discard one card from your sealed spell.",
+        )
         for i, move in enumerate(moves):
-            buttons.append(_move_button(i, f"Убрать: {name_of(hand_cards.get(move.get('slot')))}"))
+            gone = name_of(hand_cards.get(move.get("slot")))
+            buttons.append(_move_button(i, f"{say('Убрать', 'Discard')}: {gone}"))
     elif phase in ("cure", "transfer"):
-        verb = "Вылечить" if phase == "cure" else "Передать"
-        title = f"{verb} какую ЗПМП?"
+        verb = say("Вылечить", "Cure") if phase == "cure" else say("Передать", "Pass on")
+        title = say(f"{verb} какую ЗПМП?", f"{verb} which disease?")
         for i, move in enumerate(moves):
             buttons.append(_move_button(i, f"{verb}: {name_of(move.get('disease'))}"))
     else:
-        title = "Ваш ход."
+        title = say("Ваш ход.", "Your move.")
         for i, move in enumerate(moves):
             buttons.append(_move_button(i, describe(move)))
     return (
@@ -270,10 +312,14 @@ def dice(log: list[str]) -> str:
 def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: list[int]) -> str:
     """The whole table for one seat."""
     names = [s["name"] for s in view["seats"]]
-    mode = "Турнир" if view["mode"] == "tournament" else "До двух побед"
+    if view["mode"] == "tournament":
+        mode = say("Турнир", "Tournament")
+    else:
+        mode = say("До двух побед", "Best of two wins")
     head = (
-        f'<div class="rumble-head"><b>{mode}</b> · схватка {view["fight"]}'
-        f" · раунд {view['round']} · колода {view['deck']} · сброс {view['discard']}</div>"
+        f'<div class="rumble-head"><b>{mode}</b> · {say("схватка", "fight")} {view["fight"]}'
+        f" · {say('раунд', 'round')} {view['round']} · {say('колода', 'deck')} {view['deck']}"
+        f" · {say('сброс', 'discard')} {view['discard']}</div>"
     )
     # Opponents round the table (clockwise from this seat), this seat last, by its hand.
     seats = view["seats"]
@@ -285,7 +331,10 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     wizards = "".join(wizard(seat, me, view) for seat in others + mine)
     sealing = bool(moves) and view["waiting"].get("phase") == "assembly"
     waiting = [names[s] for s in view["waiting"].get("seats", []) if s < len(names)]
-    wait_line = f'<p class="wait">Ждём: {escape(", ".join(waiting))}</p>' if waiting else ""
+    waiting_for = say("Ждём", "Waiting for")
+    wait_line = (
+        f'<p class="wait">{waiting_for}: {escape(", ".join(waiting))}</p>' if waiting else ""
+    )
     log_items = "".join(f"<li>{escape(line)}</li>" for line in view["log"][-150:])
     summary = results(view) if view["waiting"]["kind"] == "terminal" else fight_banner(view)
     return (
@@ -307,9 +356,11 @@ def results(view: dict[str, Any]) -> str:
     )
     winners = ", ".join(escape(view["seats"][w]["name"]) for w in view.get("winners") or [])
     return (
-        f'<div id="summary" class="summary"><h3>Итоги: победа — {winners or "никто"}</h3>'
-        f"<table><thead><tr><th>Маг</th><th>⚔ убийства</th><th>★ выживания</th>"
-        f"<th>всего</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        f'<div id="summary" class="summary"><h3>{say("Итоги: победа", "Result: the winner")}'
+        f" — {winners or say('никто', 'nobody')}</h3>"
+        f"<table><thead><tr><th>{say('Маг', 'Wizard')}</th>"
+        f"<th>⚔ {say('убийства', 'kills')}</th><th>★ {say('выживания', 'survivals')}</th>"
+        f"<th>{say('всего', 'total')}</th></tr></thead><tbody>{rows}</tbody></table></div>"
     )
 
 
@@ -322,7 +373,7 @@ def fight_banner(view: dict[str, Any]) -> str:
     medals = "; ".join(f"{s['name']}: ⚔ {s['kills']} ★ {s['survivals']}" for s in view["seats"])
     return (
         f'<div id="fight-summary" class="summary"><b>{escape(ended[-1])}</b>'
-        f"<p>Медали: {escape(medals)}</p></div>"
+        f"<p>{say('Медали', 'Medals')}: {escape(medals)}</p></div>"
     )
 
 
@@ -331,5 +382,6 @@ def detail(card_id: str) -> str:
     return (
         f'<img src="{art(card_id)}" alt=""><div><b>{escape(name_of(card_id))}</b>'
         f"<p>{escape(text_of(card_id))}</p></div>"
-        f'<button type="button" data-action="close-detail" aria-label="Закрыть">×</button>'
+        f'<button type="button" data-action="close-detail"'
+        f' aria-label="{say("Закрыть", "Close")}">×</button>'
     )

@@ -11,7 +11,7 @@ from engine.protocol.session import TableSession
 
 from . import rumble_views
 from .boards import BOARDS, DEFAULT, board_for
-from .i18n import tr
+from .i18n import tr, use
 from .views import describe
 
 # The latest view the panel drew (read by the page's effects) and this page's display choices.
@@ -81,6 +81,7 @@ def panel(
 ) -> str:
     """The whole panel for the session's current state."""
     t = lambda key, **kw: escape(tr(key, lang, **kw))  # noqa: E731
+    use(lang)
     peer = session.peer
     parts = [f'<h2>{t("table")} <span id="countdown" class="countdown"></span></h2>']
     if peer is None:

@@ -9,12 +9,13 @@ from html import escape
 
 from engine.core.model import Action
 
-from .i18n import LANGUAGES, tr
+from .i18n import LANGUAGES, tr, use
 from .room import ChatLine, Room
 
 
 def language_switch(lang: str) -> str:
     """The catalog and rules buttons, and the buttons that switch the interface language."""
+    use(lang)
     pages = (
         f'<button type="button" data-action="catalog">{escape(tr("catalog", lang))}</button>'
         f'<button type="button" data-action="rules">{escape(tr("rules", lang))}</button>'
@@ -34,7 +35,8 @@ def sound_control(lang: str, volume: float) -> str:
     return (
         f'<span class="sound"><button type="button" id="sound" data-action="sound"'
         f' aria-pressed="{str(not on).lower()}" title="{label}">'
-        f'{"🔊" if on else "🔇"}<span class="sr">{label}</span></button>'
+        f'<img src="/art/ui/{"sound" if on else "mute"}.svg" alt="">'
+        f'<span class="sr">{label}</span></button>'
         f'<input type="range" id="sound-volume" data-action="sound-volume" min="0" max="1"'
         f' step="0.05" value="{volume:.2f}" aria-label="{escape(tr("sound_volume", lang))}">'
         "</span>"
