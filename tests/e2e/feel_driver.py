@@ -16,8 +16,9 @@ fx = feel.STATE["effects"]
 json.dumps({"shown": list(fx.shown) if fx else [], "played": list(feel.sound().played)})
 `)"""
 # Every enabled control of the table panel, as a selector-free description (tag, action, text).
-CONTROLS = """() => [...document.querySelectorAll('#table button:not([disabled]), #table input,
-  #table select')].filter((e) => e.offsetParent !== null).map((e) =>
+CONTROLS = """() => [...document.querySelectorAll(
+  '#table button:not([disabled]), #table input, #table select')]
+  .filter((e) => e.offsetParent !== null).map((e) =>
   `${e.tagName}|${e.id}|${e.dataset.action || ''}|${e.dataset.slot || ''}|${e.dataset.index || ''}`
   + `|${e.dataset.hero || ''}`)"""
 FOCUSED = """() => { const e = document.activeElement; return e && e.closest('#table') ?
@@ -30,7 +31,7 @@ async def axe_violations(player: Player, context: str = "body") -> list[dict[str
     page's Content-Security-Policy refuses an added script tag)."""
     page = player.page
     if not await page.evaluate("() => typeof window.axe === 'object'"):
-        await page.evaluate(AXE.read_text() + "\n;undefined")
+        await page.evaluate("() => {" + AXE.read_text() + "\n}")
     result = await page.evaluate(
         """async (context) => {
         const r = await axe.run(document.querySelector(context) || document,

@@ -2,7 +2,9 @@
 390×844 (test-artifacts/feel-*.png), the spell composing its name while it is sealed, effects
 played from what happened (reveal, dice, hits, death; the Circle spell flying; the Nevermore draft
 and called suit), the audit's verdict in words, a volume kept across a reload, and no console
-errors. Each game is played by one desktop page, one phone page and a server bot."""
+errors; axe-core finds no serious or critical violation on each game's table and Tab reaches
+every control of «Схватка»'s. Each game is played by one desktop page, one phone page and a
+server bot."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from engine.games.rumble.cards import WILD, load_catalog
 from engine.games.rumble.text import spell_name
 
 from . import circle_driver, nevermore_driver, rumble_driver
-from .feel_driver import effects, shots
+from .feel_driver import axe_violations, effects, keyboard_reach, shots
 from .harness import Player, chromium, signaling_server
 from .table_driver import play_until, say_ready, seat_players
 
@@ -83,6 +85,10 @@ async def test_rumble_sealing_reveal_dice_death_and_summary() -> None:
                 assert expected_name(picked) in title, (picked, title)
             assert await page.locator("#hand .card-text").first.is_visible()  # text on the card
             await shots(players, "rumble-sealing")
+            for player in players:
+                assert await axe_violations(player, "#table") == [], player.name
+            controls, reached = await keyboard_reach(anya)
+            assert controls and controls <= reached, controls - reached
 
             # Play on: the reveal, the dice, a death, the summary.
             await rumble_driver.play_until(players, lambda s: s["casting"], timeout=180)
@@ -122,6 +128,8 @@ async def test_circle_spell_in_flight() -> None:
             await play_until(players, flown, state=circle_driver.table_state, act=act, timeout=240)
             await shots(players, "circle-spell-in-flight")
             for player in players:
+                assert await axe_violations(player, "#table") == [], player.name
+            for player in players:
                 assert "fly" in (await effects(player))["shown"], player.name
             assert_clean(players)
 
@@ -138,6 +146,8 @@ async def test_nevermore_draft_and_called_suit() -> None:
             await players[0].page.click("#hand button.hand-card")
             await players[0].page.wait_for_selector("#hand .hand-card.selected")
             await shots(players, "nevermore-draft")
+            for player in players:
+                assert await axe_violations(player, "#table") == [], player.name
             await nevermore_driver.play_until(players, lambda s: len(s["tokens"]) >= 1, timeout=240)
             await shots(players, "nevermore-resolution")
             for player in players:

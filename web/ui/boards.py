@@ -61,12 +61,20 @@ class Board:
 # ----- «Схватка» --------------------------------------------------------------------------------
 
 MODES = {"tournament": "Турнир (три схватки)", "two_wins": "До двух побед"}
+MODES_EN = {"tournament": "Tournament (three fights)", "two_wins": "Best of two wins"}
+NAMES_EN = {
+    "rumble": "«Rumble»",
+    "nevermore": "«Nevermore»",
+    "circle": "«Magic Circle»",
+    "toy": "«Trial» (a fairness check)",
+}
 
 
 def rumble_settings(lang: str) -> str:
     """Mode, number of fights and the assembly timer."""
     t = lambda key: escape(tr(key, lang))  # noqa: E731
-    modes = "".join(f'<option value="{m}">{escape(n)}</option>' for m, n in MODES.items())
+    names = MODES_EN if lang == "en" else MODES
+    modes = "".join(f'<option value="{m}">{escape(n)}</option>' for m, n in names.items())
     return (
         f'<label>{t("mode")} <select id="table-mode">{modes}</select></label>'
         f'<label>{t("fights")} <select id="table-fights"><option>3</option>'
@@ -89,8 +97,9 @@ def rumble_profile(lang: str, session: TableSession) -> str:
     """The hero pick (the hero travels in the player's hello)."""
     heroes = "".join(
         f'<button type="button" class="hero-pick" data-action="hero" data-hero="{hid}"'
-        f' aria-pressed="{str(hid == session.hero).lower()}" title="{escape(entry["name"])}">'
-        f'<img src="{rumble_views.art(hid)}" alt="{escape(entry["name"])}"></button>'
+        f' aria-pressed="{str(hid == session.hero).lower()}"'
+        f' title="{escape(rumble_views.name_of(hid))}">'
+        f'<img src="{rumble_views.art(hid)}" alt="{escape(rumble_views.name_of(hid))}"></button>'
         for hid, entry in rumble_views.cards().items()
         if entry["deck"] == "heroes"
     )
@@ -136,6 +145,13 @@ BOARDS: dict[str, Board] = {
 }
 
 DEFAULT = "rumble"
+
+
+def game_name(game_id: str, lang: str) -> str:
+    """The game's name in the lobby, in ``lang``."""
+    if lang == "en" and game_id in NAMES_EN:
+        return NAMES_EN[game_id]
+    return board_for(game_id).name
 
 
 def board_for(game_id: str) -> Board:

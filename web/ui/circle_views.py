@@ -15,6 +15,9 @@ from typing import Any
 
 from engine.core.model import Action
 
+from .catalog_en import CIRCLE_ACTIONS, CIRCLE_KEYWORDS, CIRCLE_NAMES, DIRECTIONS
+from .i18n import current, say
+
 COUNTDOWN_DEFAULT = 4
 # Plays within this of each other on one state go in the public order: about two one-way trips
 # between friends' browsers, so the host's own plays gain nothing from having no network delay.
@@ -78,11 +81,23 @@ def max_selected(view: dict[str, Any], moves: list[Action]) -> int:
 
 def detail(card_id: str) -> str:
     """The card pane: picture, name, power and keyword or what the action does."""
+    close = (
+        f'<button type="button" data-action="close-detail"'
+        f' aria-label="{say("Закрыть", "Close")}">×</button>'
+    )
     entry = card_entry(card_id)
     if entry is None:
-        return '<button type="button" data-action="close-detail" aria-label="Закрыть">×</button>'
+        return close
+    name = str(entry["name"])
     lines = []
-    if "power" in entry:
+    if current() == "en":
+        name = CIRCLE_NAMES.get(card_id, name)
+        if "power" in entry:
+            word, meaning = CIRCLE_KEYWORDS.get(str(entry.get("keyword")), ("", ""))
+            lines += [f"Power {entry['power']}.", f"{word}: {meaning}" if word else "No keyword."]
+        else:
+            lines.append(CIRCLE_ACTIONS.get(card_id, str(entry.get("text", ""))))
+    elif "power" in entry:
         lines.append(f"Сила {entry['power']}.")
         keyword = entry.get("keyword")
         if keyword:
@@ -91,10 +106,13 @@ def detail(card_id: str) -> str:
     else:
         lines.append(str(entry.get("text", "")))
     text = "".join(f"<p>{escape(line)}</p>" for line in lines)
-    return (
-        f'<img src="{art(card_id)}" alt=""><div><b>{escape(entry["name"])}</b>{text}</div>'
-        f'<button type="button" data-action="close-detail" aria-label="Закрыть">×</button>'
-    )
+    return f'<img src="{art(card_id)}" alt=""><div><b>{escape(name)}</b>{text}</div>{close}'
+
+
+def _name(card: dict[str, Any]) -> str:
+    """A spell's or hand card's name in the page's language."""
+    russian = str(card.get("name") or "?")
+    return CIRCLE_NAMES.get(str(card.get("card", "")), russian) if current() == "en" else russian
 
 
 def _seat(info: dict[str, Any], me: int, n: int, spell: dict[str, Any] | None) -> str:
@@ -111,19 +129,21 @@ def _seat(info: dict[str, Any], me: int, n: int, spell: dict[str, Any] | None) -
     hearts = HEART * min(life, 9) + EMPTY_HEART * max(0, 5 - life)
     marks = []
     if info["totem"]:
-        marks.append('<span class="c-totem">тотем</span>')
+        marks.append(f'<span class="c-totem">{say("тотем", "totem")}</span>')
     if info.get("burns"):
-        marks.append(f'<span class="c-burn" title="Ожоги">🔥{int(info["burns"])}</span>')
+        burns = say("Ожоги", "Burns")
+        marks.append(f'<span class="c-burn" title="{burns}">🔥{int(info["burns"])}</span>')
     if info.get("shield"):
-        marks.append('<span class="c-shield" title="Щит">🛡</span>')
+        marks.append(f'<span class="c-shield" title="{say("Щит", "Shield")}">🛡</span>')
     if info.get("frozen"):
-        marks.append('<span class="c-frozen" title="Оцепенение">❄</span>')
+        marks.append(f'<span class="c-frozen" title="{say("Оцепенение", "Numb")}">❄</span>')
     return (
         f'<div class="{" ".join(classes)}" data-seat="{s}" data-life="{life}"'
         f' data-alive="{str(bool(info["alive"])).lower()}" style="--x:{x:.1f}%;--y:{y:.1f}%">'
         f"<b>{escape(str(info['name']))}</b>"
-        f'<span class="c-life" aria-label="жизни {life}">{hearts}</span>'
-        f'<span class="c-cards" title="Карт в руке">🂠 {int(info["hand"])}</span>{"".join(marks)}'
+        f'<span class="c-life" aria-label="{say("жизни", "lives")} {life}">{hearts}</span>'
+        f'<span class="c-cards" title="{say("Карт в руке", "Cards in hand")}">'
+        f"🂠 {int(info['hand'])}</span>{''.join(marks)}"
         "</div>"
     )
 
@@ -138,6 +158,8 @@ def _spell(spell: dict[str, Any] | None, me: int, n: int) -> str:
     fx, fy = 50 + (fx - 50) * 0.55, 50 + (fy - 50) * 0.55
     grown = spell["power"] > spell["base_power"]
     keyword = spell.get("keyword_name") or ""
+    if current() == "en":
+        keyword = CIRCLE_KEYWORDS.get(str(spell.get("keyword")), (keyword, ""))[0]
     return (
         f'<button type="button" id="spell" class="c-spell{" grown" if grown else ""}"'
         f' data-action="card-info" data-card="{escape(spell["card"])}"'
@@ -146,8 +168,8 @@ def _spell(spell: dict[str, Any] | None, me: int, n: int) -> str:
         f' style="--fx:{fx:.1f}%;--fy:{fy:.1f}%;--tx:{tx:.1f}%;--ty:{ty:.1f}%"'
         f' title="{escape(spell.get("keyword_text") or "")}">'
         f'<img src="{art(spell["card"])}" alt="">'
-        f'<span class="c-power" aria-label="сила">{int(spell["power"])}</span>'
-        f"<b>{escape(spell['name'])}</b><small>{escape(keyword)}</small></button>"
+        f'<span class="c-power" aria-label="{say("сила", "power")}">{int(spell["power"])}</span>'
+        f"<b>{escape(_name(spell))}</b><small>{escape(keyword)}</small></button>"
     )
 
 
@@ -165,17 +187,20 @@ def _hand(view: dict[str, Any], moves: list[Action], selected: list[int]) -> str
             for k, i in enumerate(by_slot[chosen])
         )
         return (
-            f'<p class="muted small">Куда сдуть заклинание?</p><div id="moves" class="c-hand">'
+            f'<p class="muted small">{say("Куда сдуть заклинание?", "Blow the spell to whom?")}'
+            '</p><div id="moves" class="c-hand">'
             f'{buttons}<button type="button" class="c-cancel" data-action="pick"'
-            f' data-slot="{chosen}" aria-label="Отмена">✕</button></div>'
+            f' data-slot="{chosen}" aria-label="{say("Отмена", "Cancel")}">✕</button></div>'
         )
     cards = []
     key = 0
     for card in view["hand"]:
         slot, cid = card["slot"], card.get("card") or ""
         options = by_slot.get(slot, [])
-        label = escape(str(card.get("name") or "?"))
+        label = escape(_name(card))
         direction = card.get("direction")
+        if direction and current() == "en":
+            direction = DIRECTIONS.get(str(direction), direction)
         sub = f"<small>{escape(str(direction))}</small>" if direction else ""
         face = f'<img src="{art(cid)}" alt="">' if cid else ""
         if not options:
@@ -202,9 +227,10 @@ def _result(view: dict[str, Any]) -> str:
         return ""
     winner = view.get("winner")
     if winner is None:
-        text = "Все выбыли разом — победителей нет."
+        text = say("Все выбыли разом — победителей нет.", "Everyone fell at once: no winner.")
     else:
-        text = f"Побеждает {view['seats'][winner]['name']}!"
+        who = view["seats"][winner]["name"]
+        text = say(f"Побеждает {who}!", f"{who} wins!")
     return (
         f'<p id="circle-result" class="c-result" data-winner="{"" if winner is None else winner}">'
         f"{escape(text)}</p>"
@@ -232,8 +258,9 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
         f' data-phase="{escape(str(view.get("phase", "")))}" data-racing="{racing}"'
         f' data-over="{str(bool(view.get("over"))).lower()}">'
         f'<div class="c-ring">{ring}{_spell(spell, me, n)}{countdown}</div>'
-        f'<p class="c-piles muted small">Заклинаний в колоде {piles["spells"]} · действий'
-        f" {piles['actions']} · в сбросе {piles['action_discard']}</p>"
+        f'<p class="c-piles muted small">{say("Заклинаний в колоде", "Spells in the deck")}'
+        f" {piles['spells']} · {say('действий', 'actions')} {piles['actions']}"
+        f" · {say('в сбросе', 'discarded')} {piles['action_discard']}</p>"
         '<p id="race-note" class="c-note" aria-live="polite"></p>'
         f"{_result(view)}{_hand(view, moves, selected) if seat is not None else ''}"
         f'<ol id="game-log" class="c-log">{log}</ol></section>'

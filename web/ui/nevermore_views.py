@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core.model import Action
 
-from .i18n import tr
+from .i18n import current, tr
 from .views import describe
 
 BACK = "/card-back.svg"
@@ -52,11 +52,19 @@ def art(card_id: str) -> str:
     return f"/art/nevermore/{escape(card_id)}.svg"
 
 
-def name_of(card_id: str | None, lang: str = "ru") -> str:
+def name_of(card_id: str | None, lang: str = "") -> str:
+    """A card's name in ``lang`` (the page's language by default)."""
+    lang = lang or current()
     if not card_id:
         return tr("nm_card", lang)
     entry = cards().get(card_id)
-    return str(entry["name"]) if entry else card_id
+    if entry is None:
+        return card_id
+    if lang == "en":
+        from .catalog_en import english
+
+        return str(english("nevermore", entry)["name"])
+    return str(entry["name"])
 
 
 def text_of(card_id: str | None, raven: bool = False) -> str:
@@ -143,7 +151,7 @@ def received_slots(view: dict[str, Any]) -> list[int]:
 
 def player(view: dict[str, Any], seat: int, me: int | None) -> str:
     """One player's box: form, dealer, health, VP, cards, face-up cards, whom they pass to."""
-    lang = "ru"
+    lang = current()
     names = view["names"]
     waiting = set(view["need"].get("seats", []))
     raven = bool(view["raven"][seat])
@@ -208,7 +216,7 @@ def player(view: dict[str, Any], seat: int, me: int | None) -> str:
 
 def tokens(view: dict[str, Any]) -> str:
     """The four resolution tokens: the revealed ones face up, in order; the rest face down."""
-    lang = "ru"
+    lang = current()
     revealed = list(view["tokens_revealed"])
     planned = [t for t in view["tokens_planned"] if t not in revealed]
     items = [
@@ -234,7 +242,7 @@ def called(view: dict[str, Any]) -> str:
     """The latest called suit and how many of its cards each player shows."""
     if not view["tokens_revealed"]:
         return ""
-    lang = "ru"
+    lang = current()
     suit = view["tokens_revealed"][-1]
     counts = []
     for seat, name in enumerate(view["names"]):
@@ -251,7 +259,7 @@ def called(view: dict[str, Any]) -> str:
 
 def hand(view: dict[str, Any], selected: list[int], picking: bool) -> str:
     """This seat's main cards: art and name; selectable while choosing cards to pass."""
-    lang = "ru"
+    lang = current()
     me = view.get("me") or {}
     received = set(received_slots(view))
     doomed = {int(i["slot"]) for i in me.get("sealed", []) if i.get("doom") and "slot" in i}
@@ -285,7 +293,7 @@ def hand(view: dict[str, Any], selected: list[int], picking: bool) -> str:
 
 def magic(view: dict[str, Any], me: int) -> str:
     """This seat's magic cards (and any cards it was shown), with their texts on hover."""
-    lang = "ru"
+    lang = current()
     mine = view.get("me") or {}
     raven = bool(view["raven"][me])
     parts = []
@@ -322,7 +330,7 @@ def _move_button(index: int, label: str, kind: str = "", extra: str = "", note: 
 
 def pass_prompt(view: dict[str, Any], moves: list[Action], selected: list[int]) -> tuple[str, str]:
     """Pick the cards to pass, then confirm (the confirm button names them)."""
-    lang = "ru"
+    lang = current()
     me = view["me"]
     seat = int(me["seat"])
     hand_cards = {int(s): c for s, c in me["hand"].items()}
@@ -344,7 +352,7 @@ def pass_prompt(view: dict[str, Any], moves: list[Action], selected: list[int]) 
 
 def seal_label(move: Action, hand_cards: dict[int, str | None]) -> str:
     """What the ravens destroy in this seal (and the token order for the «Видение» player)."""
-    lang = "ru"
+    lang = current()
     items = move.get("secret", {}).get("items", [])
     doomed = [name_of(hand_cards.get(i["slot"])) for i in items if i.get("doom")]
     order = [suit_name(i["token"]) for i in items if "token" in i]
@@ -358,7 +366,7 @@ def seal_label(move: Action, hand_cards: dict[int, str | None]) -> str:
 
 def choice_label(view: dict[str, Any], what: str, pick: Any) -> str:
     """A public choice's button text: a player, a card, a suit, yes or no."""
-    lang = "ru"
+    lang = current()
     me = view.get("me") or {}
     known = {**me.get("hand", {}), **me.get("magic", {}), **me.get("look", {})}
     if what == "peck":
@@ -382,7 +390,7 @@ def prompt(view: dict[str, Any], moves: list[Action], selected: list[int]) -> st
     """What this seat is asked now, as buttons (empty when it waits for others)."""
     if not moves or "me" not in view:
         return ""
-    lang = "ru"
+    lang = current()
     need = view["need"]
     phase = str(need.get("phase", ""))
     me = view["me"]
@@ -432,7 +440,7 @@ def prompt(view: dict[str, Any], moves: list[Action], selected: list[int]) -> st
 
 def summary(view: dict[str, Any]) -> str:
     """The end of the game: the winner and how, and every player's VP, health and form."""
-    lang = "ru"
+    lang = current()
     names = view["names"]
     winner = view["winner"]
     head = (
@@ -459,7 +467,7 @@ def summary(view: dict[str, Any]) -> str:
 
 def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: list[int]) -> str:
     """The whole table for one seat (``me`` None for a spectator)."""
-    lang = "ru"
+    lang = current()
     names = view["names"]
     dealer = view["dealer"]
     head_parts = [tr("nm_round", lang, n=str(view["round"]))]

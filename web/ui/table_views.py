@@ -10,7 +10,7 @@ from engine.core.model import Action
 from engine.protocol.session import TableSession
 
 from . import rumble_views
-from .boards import BOARDS, DEFAULT, board_for
+from .boards import BOARDS, DEFAULT, board_for, game_name
 from .i18n import tr, use
 from .views import describe
 
@@ -50,8 +50,9 @@ def lobby(lang: str, session: TableSession, is_host: bool, game: str = DEFAULT) 
     if is_host:
         game = game if game in BOARDS else DEFAULT
         games = "".join(
-            f'<option value="{g}"{" selected" if g == game else ""}>{escape(b.name)}</option>'
-            for g, b in BOARDS.items()
+            f'<option value="{g}"{" selected" if g == game else ""}>'
+            f"{escape(game_name(g, lang))}</option>"
+            for g in BOARDS
         )
         disabled = "" if session.players_ready() else " disabled"
         parts.append(
