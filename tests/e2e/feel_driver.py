@@ -26,6 +26,24 @@ FOCUSED = """() => { const e = document.activeElement; return e && e.closest('#t
   + `|${e.dataset.hero || ''}` : ''; }"""
 
 
+NEVERMORE_VIEW = """() => window.magicTable.pyodide.runPython(`
+import json
+from js import window
+peer = window.magicTableApp.table.session.peer
+out = {"stage": "", "phase": "", "tokens": [], "log": []}
+if peer is not None and peer.table.state is not None:
+    view = peer.view()
+    out = {"stage": peer.table.stage, "phase": view["need"].get("phase", ""),
+           "tokens": list(view["tokens_revealed"]), "log": []}
+json.dumps(out)
+`)"""
+
+
+async def nevermore_view(player: Player) -> dict[str, Any]:
+    """What a «Невермор» page shows (from its view only): stage, phase, revealed tokens."""
+    return dict(json.loads(await player.page.evaluate(NEVERMORE_VIEW)))
+
+
 async def axe_violations(player: Player, context: str = "body") -> list[dict[str, Any]]:
     """axe-core's serious and critical violations on the page (injected by ``evaluate``: the
     page's Content-Security-Policy refuses an added script tag)."""

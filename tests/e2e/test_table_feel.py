@@ -16,7 +16,7 @@ from engine.games.rumble.cards import WILD, load_catalog
 from engine.games.rumble.text import spell_name
 
 from . import circle_driver, nevermore_driver, rumble_driver
-from .feel_driver import axe_violations, effects, keyboard_reach, shots
+from .feel_driver import axe_violations, effects, keyboard_reach, nevermore_view, shots
 from .harness import Player, chromium, signaling_server
 from .table_driver import play_until, say_ready, seat_players
 
@@ -140,15 +140,26 @@ async def test_nevermore_draft_and_called_suit() -> None:
             players = await seat_players(browser, server, list(SIZES), viewports=SIZES)
             await say_ready(players)
             await nevermore_driver.start_nevermore(players[0], 20)
-            await nevermore_driver.play_until(
-                players, lambda s: s["phase"] == "pass_commit", idle=frozenset(SIZES), timeout=120
+            await play_until(
+                players,
+                lambda s: s["phase"] == "pass_commit",
+                state=nevermore_view,
+                act=nevermore_driver.act,
+                idle=frozenset(SIZES),
+                timeout=120,
             )
             await players[0].page.click("#hand button.hand-card")
             await players[0].page.wait_for_selector("#hand .hand-card.selected")
             await shots(players, "nevermore-draft")
             for player in players:
                 assert await axe_violations(player, "#table") == [], player.name
-            await nevermore_driver.play_until(players, lambda s: len(s["tokens"]) >= 1, timeout=240)
+            await play_until(
+                players,
+                lambda s: len(s["tokens"]) >= 1,
+                state=nevermore_view,
+                act=nevermore_driver.act,
+                timeout=240,
+            )
             await shots(players, "nevermore-resolution")
             for player in players:
                 shown = (await effects(player))["shown"]

@@ -97,7 +97,7 @@ def test_nevermore_moments_pass_called_damage_vp_and_raven() -> None:
         "me": {"seat": 0, "hand": {"1": "attack", "7": "raven"}},
     }
     found = moments("nevermore", before, after)
-    assert Moment("pass", 0) in found and Moment("called", words="attack") in found
+    assert Moment("pass", 0, origin=1) in found and Moment("called", words="attack") in found
     assert Moment("hit", 1, 5) in found and Moment("vp", 0, 2) in found
     assert Moment("raven", 1) in found
 

@@ -263,5 +263,6 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
         f" · {say('в сбросе', 'discarded')} {piles['action_discard']}</p>"
         '<p id="race-note" class="c-note" aria-live="polite"></p>'
         f"{_result(view)}{_hand(view, moves, selected) if seat is not None else ''}"
-        f'<ol id="game-log" class="c-log">{log}</ol></section>'
+        f'<ol id="game-log" class="c-log" tabindex="0" aria-label="{say("Журнал", "Log")}">'
+        f"{log}</ol></section>"
     )

@@ -66,6 +66,8 @@ class Effects:
             if moment.kind == "vp":
                 text += " ★"
             self.float_at(moment.seat, text, moment.kind)
+            if moment.origin is not None and moment.origin != moment.seat:
+                self.fly(moment.origin, moment.seat, f"/art/ui/{moment.kind}.svg")
             if moment.kind == "hit":
                 self.shake(moment.seat)
         elif moment.kind == "death":
@@ -81,7 +83,7 @@ class Effects:
         elif moment.kind == "called":
             self.banner("", [f"/art/nevermore/{moment.words}.svg"])
         elif moment.kind == "pass":
-            self.float_at(moment.seat, "⇄", "vp")
+            self.fly(moment.origin, moment.seat, "/card-back.svg")
         elif moment.kind == "power":
             self.float_at(
                 moment.seat, f"{'+' if moment.amount > 0 else ''}{moment.amount} ⚡", "vp"

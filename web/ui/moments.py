@@ -46,6 +46,8 @@ def rumble(before: dict[str, Any], after: dict[str, Any]) -> list[Moment]:
     out: list[Moment] = []
     old, new = _by_seat(before), _by_seat(after)
     new_fight = before.get("fight") != after.get("fight")
+    cast = after.get("cast") or before.get("cast") or {}
+    caster = cast.get("seat") if isinstance(cast, dict) else None
     for seat, now in new.items():
         was = old.get(seat)
         if was is None:
@@ -57,9 +59,9 @@ def rumble(before: dict[str, Any], after: dict[str, Any]) -> list[Moment]:
             continue
         change = int(now.get("life", 0)) - int(was.get("life", 0))
         if change < 0:
-            out.append(Moment("hit", seat, -change))
+            out.append(Moment("hit", seat, -change, origin=caster))
         elif change > 0:
-            out.append(Moment("heal", seat, change))
+            out.append(Moment("heal", seat, change, origin=caster))
         if len(now.get("creatures") or []) < len(was.get("creatures") or []) and change == 0:
             out.append(Moment("absorb", seat))
         if was.get("alive") and not now.get("alive"):
@@ -117,7 +119,11 @@ def nevermore(before: dict[str, Any], after: dict[str, Any]) -> list[Moment]:
         and set(me_after.get("hand") or {}) - set(me_before.get("hand") or {})
         and before.get("round") == after.get("round")
     ):
-        out.append(Moment("pass", me_after.get("seat")))
+        seat = me_after.get("seat")
+        count = len(after.get("names") or []) or 1
+        step = -1 if after.get("direction", "left") == "left" else 1  # who passed to this seat
+        origin = None if seat is None else (int(seat) + step) % count
+        out.append(Moment("pass", seat, origin=origin))
     revealed = list(after.get("tokens_revealed") or [])
     if len(revealed) > len(before.get("tokens_revealed") or []):
         out.append(Moment("called", words=str(revealed[-1])))

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core.model import Action
 
-from .i18n import current, tr
+from .i18n import current, say, tr
 from .views import describe
 
 BACK = "/card-back.svg"
@@ -491,5 +491,6 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
         f' data-phase="{escape(phase)}">{head}{tokens(view)}'
         f'<div id="nm-players" class="nm-players">{players}</div>{called(view)}{wait_line}'
         f"{summary(view) if view['over'] else ''}{prompt(view, moves, selected)}{mine}"
-        f'<ol id="game-log" class="game-log" aria-live="polite">{log_items}</ol></section>'
+        f'<ol id="game-log" class="game-log" aria-live="polite" tabindex="0"'
+        f' aria-label="{say("Журнал", "Log")}">{log_items}</ol></section>'
     )

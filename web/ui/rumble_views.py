@@ -343,7 +343,8 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
         f'<div class="dock">{building(view, selected) if sealing else ""}'
         f"{prompt(view, moves, selected, names)}"
         f"{hand(view, selected, sealing) if me is not None else ''}</div>"
-        f'<ol id="game-log" class="game-log" aria-live="polite">{log_items}</ol></section>'
+        f'<ol id="game-log" class="game-log" aria-live="polite" tabindex="0"'
+        f' aria-label="{say("Журнал", "Log")}">{log_items}</ol></section>'
     )
 
 
