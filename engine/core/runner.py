@@ -184,7 +184,10 @@ class Runner:
     game's checks between steps); ``copy(g)`` copies the game data deeply enough for one step;
     ``in_place`` names steps that never ask, or change nothing before their first question, and
     may therefore run without a copy on data the runner made itself; ``ctx`` is what the steps ask
-    through.
+    through; ``end`` is the need of a finished game (``{"kind": "terminal"}`` and what else the
+    game's pages read in it); ``early``: a step may change the data before its first question,
+    and the data mid-step (``partial``) shows those changes (otherwise it is the data before the
+    step until the step has taken an input).
     """
 
     def __init__(
@@ -194,12 +197,16 @@ class Runner:
         copy: Callable[[G], G] = clone,
         in_place: frozenset[str] = frozenset(),
         ctx: Ctx | None = None,
+        end: Need | None = None,
+        early: bool = False,
     ) -> None:
-        self.steps = dict(steps)
+        self.steps = steps
         self.after = after or (lambda g: None)
         self.copy = copy
         self.in_place = in_place
         self.ctx = ctx or Ctx()
+        self.end: Need = end or {"kind": "terminal"}
+        self.early = early
         self._live: OrderedDict[int, _Live] = OrderedDict()
 
     def start(self, g: G) -> dict[str, Any]:
@@ -244,7 +251,7 @@ class Runner:
             if not g["agenda"]:
                 if inputs:
                     raise IllegalAction("партия окончена")
-                return {"g": g, "inputs": [], "need": {"kind": "terminal"}}
+                return {"g": g, "inputs": [], "need": clone(self.end)}
             step = g["agenda"][0]
             fn = self.steps[step["k"]]
             if owned and not inputs and step["k"] in self.in_place:
@@ -279,12 +286,16 @@ class Runner:
 
     def partial(self, state: dict[str, Any]) -> G:
         """The data as it is mid-step (dice already rolled, logs already written) for views."""
+        return self.peek(state, copy=True)
+
+    def peek(self, state: dict[str, Any], copy: bool = False) -> G:
+        """``partial`` without a copy of a live step's data: to read at once, never to keep."""
         g: G = state["g"]
-        if not g["agenda"] or not state["inputs"]:
+        if not g["agenda"] or (not state["inputs"] and not self.early):
             return g
         live = self._live.get(id(state))
         if live is not None and live.state is state:
-            return self.copy(live.work)
+            return self.copy(live.work) if copy else live.work
         work = self.copy(g)
         step = work["agenda"].pop(0)
         gen, need = self._begin(self.steps[step["k"]], work, step)

@@ -5,10 +5,19 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.games.nevermore.rules import NevermoreRules
 from engine.games.nevermore.scenario import run_scenario
 from engine.games.nevermore.table import ZONES, G, undrawn
 
 FILL = ["healing", "radiance", "victory", "attack", "radiance"]
+
+
+_RULES = NevermoreRules()
+
+
+def data(state: dict[str, Any]) -> G:
+    """The game data of a state as it is now (mid-task changes included)."""
+    return _RULES.data(state)
 
 
 def player(name: str, hand: list[str], **extra: Any) -> dict[str, Any]:

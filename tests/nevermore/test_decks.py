@@ -17,7 +17,7 @@ from engine.games.nevermore.bot import HeuristicBot, RandomBot
 from engine.games.nevermore.scenario import ScenarioRun
 from engine.games.nevermore.table import pile_of
 
-from .helpers import conserved
+from .helpers import conserved, data
 
 RULES = NevermoreRules()
 MAIN = list(range(60))
@@ -38,7 +38,7 @@ def test_one_main_deck_of_sixty_and_the_two_magic_decks(max_rounds: int) -> None
     assert Counter(decks["main"]) == Counter(dict.fromkeys(RULES.cat.deck("main"), 12))
     t = LocalTable(RULES, config, seed=1)
     assert sorted(t.slot_card) == list(range(114))
-    g = t.state
+    g = data(t.state)
     assert g["total_slots"] == 114
     assert {p: (v["base"], v["size"]) for p, v in g["piles"].items()} == {
         "main": (0, 60),
@@ -65,13 +65,13 @@ class Boundaries:
         going = t.step(policy)
         if d.kind == Kind.RESHUFFLE and d.phase == "new_deck":
             self.after_reshuffle()
-        g = t.state
+        g = data(t.state)
         if g["round"] >= 1 and g["round"] not in self.dealt and any(g["hand"]):
             self.after_deal()
         return going
 
     def before_reshuffle(self, d: Decision) -> None:
-        g = self.t.state
+        g = data(self.t.state)
         # The round has begun (its header is logged) and nothing is dealt yet.
         assert g["log"][-1].startswith(f"— Раунд {g['round']}.")
         assert g["round"] >= 2 and not any(g["hand"])
@@ -82,7 +82,7 @@ class Boundaries:
         self.count += 1
 
     def after_reshuffle(self) -> None:
-        g = self.t.state
+        g = data(self.t.state)
         # The table's answer is applied and the new hands dealt from the top, in one step.
         assert not any(str(s) in g["known"] for s in MAIN)
         assert g["piles"]["main"]["draw"] == MAIN[5 * g["n"] :]
@@ -92,7 +92,7 @@ class Boundaries:
         assert Counter(self.t.slot_card[s] for s in MAIN) == Counter(RULES.cat.deck("main"))
 
     def after_deal(self) -> None:
-        g = self.t.state
+        g = data(self.t.state)
         self.dealt[g["round"]] = [list(h) for h in g["hand"]]
         for seat, hand in enumerate(g["hand"]):
             know = self.t.knowledge[seat]
@@ -110,10 +110,10 @@ def test_each_round_boundary_reshuffles_all_sixty_without_showing_the_unseen(n: 
         check = Boundaries(t)
         policy = bots(n, seed)
         while check.step(policy):
-            conserved(t.state)
+            conserved(data(t.state))
             main = Counter(t.slot_card[s] for s in MAIN)
             assert main == Counter(RULES.cat.deck("main"))
-        g = t.state
+        g = data(t.state)
         played = min(g["round"], g["max_rounds"])
         assert check.count == played - 1
         assert sum(line == "Основная колода собрана и перемешана." for line in g["log"]) == (
@@ -125,17 +125,17 @@ def test_each_round_boundary_reshuffles_all_sixty_without_showing_the_unseen(n: 
 def test_a_redealt_slot_is_delivered_again_and_forgotten_by_its_old_holder() -> None:
     t = LocalTable(RULES, {"seats": 4, "max_rounds": 3}, seed=7)
     policy = bots(4, 7)
-    while not any(t.state["hand"]):
+    while not any(data(t.state)["hand"]):
         t.step(policy)
-    holder = {s: seat for seat, hand in enumerate(t.state["hand"]) for s in hand}
-    while t.state["round"] < 2 or t.decision().kind != Kind.RESHUFFLE:
+    holder = {s: seat for seat, hand in enumerate(data(t.state)["hand"]) for s in hand}
+    while data(t.state)["round"] < 2 or t.decision().kind != Kind.RESHUFFLE:
         t.step(policy)
     assert all(t.knowledge[seat].cards[s] for s, seat in holder.items())
     t.step(policy)  # the re-shuffle, and the deal of round two right after it
     for seat, know in t.knowledge.items():
-        assert set(know.cards) & set(MAIN) == set(t.state["hand"][seat])
+        assert set(know.cards) & set(MAIN) == set(data(t.state)["hand"][seat])
     moved = 0
-    for seat, hand in enumerate(t.state["hand"]):
+    for seat, hand in enumerate(data(t.state)["hand"]):
         for s in hand:
             assert t.knowledge[seat].cards[s] == t.slot_card[s]
             old = holder.get(s)  # dealt in round one (else drawn to find the dealer)
@@ -158,13 +158,13 @@ def test_cards_hidden_when_a_flock_ends_the_round_stay_hidden_through_the_reshuf
         }
     )
     t = run.table
-    hands = [list(h) for h in t.state["hand"]]
+    hands = [list(h) for h in data(t.state)["hand"]]
     while t.decision().kind != Kind.RESHUFFLE or t.decision().phase != "new_deck":
         assert t.decision().kind != Kind.REVEAL or t.decision().phase == "dealer"
         assert t.step(run.policy)
-    assert any("стая воронов" in line for line in t.state["log"])
+    assert any("стая воронов" in line for line in data(t.state)["log"])
     assert list(t.decision().slots) == MAIN
-    known = t.state["known"]
+    known = data(t.state)["known"]
     assert not {str(s) for s in hands[1] + hands[2]} & set(known), "unshown hands stay unseen"
     assert {str(s) for s in hands[0]} <= set(known), "the flock was shown"
 
@@ -175,17 +175,17 @@ def test_a_long_first_dealer_search_tops_the_deck_up_with_its_cards() -> None:
     order = others[:47] + ["raven"] + others[47:] + ["raven"] * 11
     t = LocalTable(RULES, {"seats": 6}, deck_orders={"main": order}, seed=2)
     seen: list[Decision] = []
-    while t.state["round"] == 0 or t.decision().phase in ("dealer", "restock"):
+    while data(t.state)["round"] == 0 or t.decision().phase in ("dealer", "restock"):
         seen.append(t.decision())
         t.step({})
-    assert t.state["dealer"] == 47 % 6
+    assert data(t.state)["dealer"] == 47 % 6
     restock = [d for d in seen if d.phase == "restock"]
     # The dealer search showed every card it drew, so nothing needs revealing first.
     assert [d.kind for d in restock] == [Kind.RESHUFFLE]
     assert restock[0].deck == "main" and list(restock[0].slots) == list(range(48))
-    assert [len(h) for h in t.state["hand"]] == [5] * 6
-    assert any("основной колоды кончилась" in line for line in t.state["log"])
-    conserved(t.state)
+    assert [len(h) for h in data(t.state)["hand"]] == [5] * 6
+    assert any("основной колоды кончилась" in line for line in data(t.state)["log"])
+    conserved(data(t.state))
 
 
 @pytest.mark.parametrize(
@@ -203,7 +203,7 @@ def test_a_pile_that_runs_short_is_topped_up_with_its_reshuffled_discards(
     policy = bots(3, 5)
     while t.decision().phase != "window":
         t.step(policy)
-    g = t.state
+    g = data(t.state)
     order = g["piles"][pile]["draw"]
     last, shown, face_down = order[-1], order[-2], order[-3]
     g[zone][1] += order[:-3]
@@ -214,15 +214,16 @@ def test_a_pile_that_runs_short_is_topped_up_with_its_reshuffled_discards(
     # The draw comes next; the window asked now is asked again afterwards.
     g["agenda"].insert(0, task)
     g["need"] = None
-    RULES.flow.advance(g)
+    t.state = RULES.runner.advance({"g": g, "inputs": []})
     t.sync()
+    g = data(t.state)
     conserved(g)
     d = t.decision()
     # The face-down discard is re-shuffled with the shown one without being shown.
     assert (d.kind, d.phase, d.deck, list(d.slots)) == (Kind.RESHUFFLE, "restock", pile, before)
     assert str(face_down) not in g["known"]
     t.step(policy)
-    g = t.state
+    g = data(t.state)
     got = g[zone][0][-3:]
     assert got == [last, *before[:2]]
     assert not {str(s) for s in before} & set(g["known"])
@@ -243,7 +244,7 @@ def play_checking_nodes(t: LocalTable, policy: Any, rounds: int = 10**6) -> list
     acted: set[int] = set()
     last: int | None = None
     reshuffles: list[str] = []
-    while t.state["round"] <= rounds:
+    while data(t.state)["round"] <= rounds:
         d = t.decision()
         key = (str(d.kind), d.phase)
         again = d.kind == Kind.SIMULTANEOUS and last in d.seats
@@ -252,7 +253,7 @@ def play_checking_nodes(t: LocalTable, policy: Any, rounds: int = 10**6) -> list
         last = d.seats[0] if d.kind == Kind.SIMULTANEOUS else None
         if d.kind == Kind.SIMULTANEOUS:
             seat = d.seats[0]
-            assert seat not in acted, (key, t.state["round"])
+            assert seat not in acted, (key, data(t.state)["round"])
             acted.add(seat)
         if d.kind == Kind.RESHUFFLE:
             reshuffles.append(d.phase)

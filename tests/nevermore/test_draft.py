@@ -10,6 +10,8 @@ from engine.core.local_table import LocalTable
 from engine.core.model import Kind
 from engine.games.nevermore import NevermoreRules
 
+from .helpers import data
+
 
 def _to_pass(t: LocalTable, bots: dict[int, Any]) -> None:
     while t.decision().phase != "pass_commit":
@@ -24,9 +26,9 @@ def test_passes_of_three_two_one_to_the_left_then_to_the_right() -> None:
     for rnd in (1, 2):
         for k in (3, 2, 1):
             _to_pass(t, bots)
-            assert t.state["round"] == rnd
-            before = [list(h) for h in t.state["hand"]]
-            d = t.state["dir"]
+            assert data(t.state)["round"] == rnd
+            before = [list(h) for h in data(t.state)["hand"]]
+            d = data(t.state)["dir"]
             assert d == (1 if rnd == 1 else -1)
             while t.decision().phase in ("pass_commit", "pass_open"):
                 dec = t.decision()
@@ -39,14 +41,14 @@ def test_passes_of_three_two_one_to_the_left_then_to_the_right() -> None:
                     t.apply(public)
                 else:
                     t.step(bots)
-            after = t.state["hand"]
+            after = data(t.state)["hand"]
             for seat in range(4):
                 gone = set(before[seat]) - set(after[seat])
                 assert len(gone) == k
                 assert gone <= set(after[(seat + d) % 4])
                 assert all(t.knowledge[(seat + d) % 4].cards.get(s) for s in gone)
             sizes.append([len(h) for h in after])
-        while t.state["round"] == rnd:
+        while data(t.state)["round"] == rnd:
             t.step(bots)
     assert all(s == [5, 5, 5, 5] for s in sizes)
 
@@ -65,7 +67,7 @@ def test_pass_openings_reveal_slots_not_cards() -> None:
         # One top-level opening per passed card: the fair-play table opens it without the card.
         assert action == {"type": "pass_open", "seat": seat, "index": i, "slot": slot}
         t.apply(t.public(seat, action, "pass_open"))
-        assert str(slot) not in t.state["known"]
+        assert str(slot) not in data(t.state)["known"]
     assert seat not in t.decision().seats
 
 
@@ -75,7 +77,7 @@ def test_absent_player_passes_without_a_secret() -> None:
     bots = {s: RandomBot(s).choose for s in range(3)}
     _to_pass(t, bots)
     seat = t.decision().seats[0]
-    hand = list(t.state["hand"][seat])
+    hand = list(data(t.state)["hand"][seat])
     t.apply(rules.auto_action(t.state, seat, None))
     while t.decision().phase == "pass_commit":
         t.step(bots)
@@ -85,4 +87,4 @@ def test_absent_player_passes_without_a_secret() -> None:
             t.apply(rules.auto_action(t.state, s, None))
         else:
             t.step(bots)
-    assert not set(hand[:3]) & set(t.state["hand"][seat])
+    assert not set(hand[:3]) & set(data(t.state)["hand"][seat])

@@ -11,7 +11,7 @@ from engine.core.model import Kind
 from engine.games.nevermore import NevermoreRules
 from engine.games.nevermore.bot import HeuristicBot, RandomBot
 
-from .helpers import conserved
+from .helpers import conserved, data
 
 RULES = NevermoreRules()
 
@@ -27,7 +27,7 @@ def _game(seed: int, heuristic: bool = False, check: bool = True) -> LocalTable:
         bots = {s: RandomBot(seed * 7 + s).choose for s in range(n)}
     while t.step(bots):
         if check:
-            conserved(t.state)
+            conserved(data(t.state))
     assert t.decision().kind == Kind.TERMINAL
     return t
 
@@ -36,14 +36,14 @@ def _game(seed: int, heuristic: bool = False, check: bool = True) -> LocalTable:
 def test_random_games_conserve_cards(block: int) -> None:
     for seed in range(block * 40, block * 40 + 40):
         t = _game(seed, check=seed % 4 == 0)
-        conserved(t.state)
-        assert t.state["over"]
+        conserved(data(t.state))
+        assert data(t.state)["over"]
 
 
 def test_heuristic_games() -> None:
     for seed in range(40):
         t = _game(seed, heuristic=True, check=False)
-        conserved(t.state)
+        conserved(data(t.state))
 
 
 def test_same_inputs_same_hash() -> None:
@@ -65,7 +65,9 @@ def test_views_hold_only_the_seats_knowledge() -> None:
         mine = set(view["me"]["hand"]) | set(view["me"]["magic"])
         for other in range(4):
             if other != seat:
-                hidden = {str(s) for s in t.state["hand"][other] + t.state["magic"][other]}
+                hidden = {
+                    str(s) for s in data(t.state)["hand"][other] + data(t.state)["magic"][other]
+                }
                 assert not (hidden & mine)
         assert all(v is not None for v in view["me"]["hand"].values())
     spectator = RULES.view(t.state, type(t.knowledge[0])(None))

@@ -11,7 +11,7 @@ from engine.games.nevermore.cards import load_catalog
 from engine.games.nevermore.flow import Flow
 from engine.games.nevermore.table import new_state
 
-from .helpers import logged, play, player
+from .helpers import data, logged, play, player
 
 A, H, R, V, X = "attack", "healing", "radiance", "victory", "raven"
 N1 = [R, R, V, H, H]
@@ -498,13 +498,15 @@ def test_scrye_looks_at_a_token_order_that_exists_before_the_draft() -> None:
         }
     )
     seen: dict[int, list[str | None]] = {}
-    while run.table.state["round"] <= 2 and not run.table.state["over"]:
-        g = run.table.state
+    while data(run.table.state)["round"] <= 2 and not data(run.table.state)["over"]:
+        g = data(run.table.state)
         if g["need"]["phase"] == "seal" and not seen:  # after the draft, before any token
             tokens = g["piles"]["tokens"]["draw"]
             seen = {s: [run.table.knowledge[s].cards.get(t) for t in tokens] for s in (0, 1)}
         run.table.step(run.policy)
     assert seen[0] == ["healing", "victory", "attack", "radiance"]  # the scryer saw the order
     assert seen[1] == [None] * 4  # nobody else did
-    called = [x.split(": ")[1].rstrip(".") for x in run.table.state["log"] if "называет масть" in x]
+    called = [
+        x.split(": ")[1].rstrip(".") for x in data(run.table.state)["log"] if "называет масть" in x
+    ]
     assert called == ["Лечение", "Победа", "Атака", "Сияние"]

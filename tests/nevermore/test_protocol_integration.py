@@ -18,6 +18,8 @@ from engine.games.nevermore.bot import HeuristicBot
 from engine.protocol.players import Player, Policy, RandomBot
 from tests.engine.harness import make_table
 
+from .helpers import data
+
 
 async def test_a_four_player_game_plays_to_an_audited_end_through_the_table() -> None:
     seats = 4
@@ -31,8 +33,8 @@ async def test_a_four_player_game_plays_to_an_audited_end_through_the_table() ->
         table = peers[0].table
         assert {peer.table.digest() for peer in peers} == {table.digest()}
         assert table.layout.total == 114
-        state = table.state
-        assert state["need"]["kind"] == "terminal", state["need"]
+        assert table.state["need"]["kind"] == "terminal", table.state["need"]
+        state = data(table.state)
         assert state["over"]
         assert all(peer.table.result == {"ok": True, "blame": {}} for peer in peers)
         # Every round after the first was dealt from the whole main deck, re-shuffled by the table.
@@ -56,11 +58,12 @@ class WithoutMagic(NevermoreRules):
     back_to_back = 0
 
     def new_game(self, config: Mapping[str, JSON]) -> dict[str, Any]:
-        g = super().new_game(config)
+        state = super().new_game(config)
+        g = state["g"]  # the data before the first task, which runs again on the change
         for seat in range(g["n"]):
             g["discard"] += g["magic"][seat]
             g["magic"][seat] = []
-        return g
+        return {**state, "g": g}
 
     def apply(self, state: dict[str, Any], action: Action) -> dict[str, Any]:
         before = self.decision(state)

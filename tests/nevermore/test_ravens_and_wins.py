@@ -7,7 +7,7 @@ from engine.core.local_table import LocalTable
 from engine.games.nevermore import NevermoreRules
 from engine.games.nevermore.flow import returns_to_human
 
-from .helpers import logged, play, player
+from .helpers import data, logged, play, player
 
 A, H, R, V, X = "attack", "healing", "radiance", "victory", "raven"
 
@@ -16,10 +16,12 @@ def test_health_by_player_count_and_one_shadow_card_each() -> None:
     rules = NevermoreRules()
     for n, hp in ((3, 5), (4, 5), (5, 4), (6, 4)):
         t = LocalTable(rules, {"seats": n}, seed=n)
-        assert t.state["hp"] == [hp] * n
-        assert all(len(m) == 1 for m in t.state["magic"])
-        assert all(t.slot_card[m[0]] in rules.cat.magic for m in t.state["magic"])
-        assert {rules.cat.magic[t.slot_card[m[0]]]["deck"] for m in t.state["magic"]} == {"shadow"}
+        assert data(t.state)["hp"] == [hp] * n
+        assert all(len(m) == 1 for m in data(t.state)["magic"])
+        assert all(t.slot_card[m[0]] in rules.cat.magic for m in data(t.state)["magic"])
+        assert {rules.cat.magic[t.slot_card[m[0]]]["deck"] for m in data(t.state)["magic"]} == {
+            "shadow"
+        }
 
 
 def test_first_dealer_draws_until_a_raven() -> None:
@@ -30,10 +32,10 @@ def test_first_dealer_draws_until_a_raven() -> None:
     for c in order:
         rest.remove(c)
     t = LocalTable(rules, {"seats": 3}, deck_orders={"main": order + rest})
-    while t.state["dealer"] is None:
+    while data(t.state)["dealer"] is None:
         t.step(lambda *a: {})
-    assert t.state["dealer"] == 1
-    assert sum(1 for line in t.state["log"] if "тянет карту" in line) == 5
+    assert data(t.state)["dealer"] == 1
+    assert sum(1 for line in data(t.state)["log"] if "тянет карту" in line) == 5
 
 
 def test_raven_with_most_attack_blocks_and_pecks_the_second() -> None:
@@ -155,7 +157,7 @@ def test_a_full_tie_at_six_vp_wins_for_nobody_and_play_goes_on() -> None:
 
 
 def test_no_winner_by_the_round_limit() -> None:
-    assert NevermoreRules().new_game({"seats": 3})["max_rounds"] == 0  # off at the table
+    assert data(NevermoreRules().new_game({"seats": 3}))["max_rounds"] == 0  # off at the table
     out = play(
         [
             player("А", [V, V, V, H, H]),

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from engine.core.game import StepRules
 from engine.core.model import Action, Knowledge, Rules
 
 from .table import G, humans
@@ -51,11 +52,13 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # deterministic; the seed is accepted like every game's heuristic bot
 
-    def choose(self, rules: Rules[Any], state: G, seat: int, knowledge: Knowledge) -> Action:
+    def choose(self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge) -> Action:
         actions = rules.legal_actions(state, seat, knowledge)
         if not actions:
             raise ValueError(f"no legal action for seat {seat}")
+        assert isinstance(rules, StepRules)
         phase = state["need"]["phase"]
+        state = rules.runner.peek(state)  # the game data now, with its pending need
         cards = knowledge.cards
         if phase == "pass_commit":
             return max(actions, key=lambda a: self.keep_value(state, seat, cards, a))

@@ -1,9 +1,11 @@
 """The round of «Невермор» as an agenda of tasks: set-up, deal, draft, resolution, end of round.
 
-``g["agenda"]`` is a list of tasks (dicts with ``"k"``); ``advance`` pops and runs them until one
-needs an input, which it describes in ``g["need"]`` (``kind``: move / simultaneous / chance /
-reveal / reshuffle / terminal, ``phase``, ``seats``...). ``Flow.answer`` checks an input against the
-need and continues. Card effects live in ``magic.py``, majorities and damage in ``scoring.py``.
+``g["agenda"]`` is a list of tasks (dicts with ``"k"``), run one by one as steps of the shared
+runner (``engine.core.runner``; ``Flow.task``). A task that needs an input describes it in
+``g["need"]`` (``kind``: move / simultaneous / chance / reveal / reshuffle, ``phase``,
+``seats``...); the runner checks the input against it and ``Flow.answer`` goes on in the handler
+the need names; between tasks ``Flow.after`` ends a won game and starts the next round. Card
+effects live in ``magic.py``, majorities and damage in ``scoring.py``.
 
 Re-shuffles: before every round after the first, the whole main deck is gathered (``t_new_deck``:
 a RESHUFFLE of all 60, unseen cards staying unseen); a task that draws from a pile that is too
@@ -17,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.model import Action, IllegalAction
+from engine.core.runner import Ask, Ctx
 
 from .cards import SUITS, TOKENS, Catalog
 from .scoring import (
@@ -74,17 +77,22 @@ class Flow:
         """Run these tasks next, in this order."""
         g["agenda"][0:0] = list(tasks)
 
-    def advance(self, g: G) -> None:
-        """Run tasks until the game needs an input or is over."""
-        while g["need"] is None:
-            check_win(g)
-            if g["over"]:
-                g["need"] = {"kind": "terminal", "phase": "over", "seats": []}
-                return
-            if not g["agenda"]:
-                g["agenda"].append({"k": "round"})
-            task = g["agenda"].pop(0)
-            self.handler("t_", task["k"])(g, task)
+    def after(self, g: G) -> None:
+        """Between tasks: a won game ends (the agenda is dropped); an empty agenda starts the
+        next round."""
+        check_win(g)
+        if g["over"]:
+            g["agenda"] = []
+        elif not g["agenda"]:
+            g["agenda"].append({"k": "round"})
+
+    def task(self, g: G, ctx: Ctx, task: dict[str, Any]) -> Ask[None]:
+        """One task and every input it needs (``t_<k>`` sets ``g["need"]``, the answer goes on in
+        the handler the need names); a runner step."""
+        self.handler("t_", task["k"])(g, task)
+        while g["need"] is not None:
+            action = yield from ctx.ask(g["need"])
+            self.answer(g, action)
 
     def handler(self, prefix: str, what: str) -> Any:
         """The method ``prefix + what`` of the flow, or else of the magic cards."""
@@ -92,11 +100,9 @@ class Flow:
         return found if found is not None else getattr(self.magic, prefix + what)
 
     def answer(self, g: G, action: Action) -> None:
-        """Apply one input to the pending need, then advance."""
+        """Apply one input (checked by the runner against its need) to the pending need."""
         need = g["need"]
         kind = need["kind"]
-        if kind == "terminal":
-            raise IllegalAction("игра окончена")
         typ = action.get("type")
         if kind == "chance":
             value = action.get("value")
@@ -132,7 +138,6 @@ class Flow:
             if not isinstance(seat, int) or isinstance(seat, bool) or seat not in need["seats"]:
                 raise IllegalAction(f"место {seat} сейчас не ходит")
             getattr(self, "i_" + need["phase"])(g, need, seat, action)
-        self.advance(g)
 
     def check_card(self, g: G, slot: int, cid: object) -> None:
         pile = pile_of(g, slot)

@@ -26,19 +26,13 @@ first) and ``restock`` (a pile topped up with its discards).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from itertools import combinations, permutations
 from typing import Any
 
-from engine.core.model import (
-    JSON,
-    Action,
-    Decision,
-    IllegalAction,
-    Kind,
-    Knowledge,
-    Rules,
-)
+from engine.core.game import State, StepRules
+from engine.core.model import JSON, Action, IllegalAction, Knowledge
+from engine.core.runner import Runner, StepFn
 
 from .cards import TOKENS, Catalog, load_catalog
 from .flow import Flow
@@ -49,23 +43,35 @@ DEFAULT_MAX_ROUNDS = (
 )
 
 
-def clone(value: Any) -> Any:
-    """A deep copy of JSON data (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [clone(v) for v in value]
-    return value
+END = {"kind": "terminal", "phase": "over", "seats": []}
 
 
-class NevermoreRules(Rules[G]):
-    """The rules of «Невермор»; the state is one JSON dict (see ``table.new_state``)."""
+class Tasks(Mapping[str, StepFn]):
+    """Every task name runs as ``Flow.task`` (the task's own handler is ``t_<k>``)."""
+
+    def __init__(self, flow: Flow) -> None:
+        self.flow = flow
+
+    def __getitem__(self, key: str) -> StepFn:
+        return self.flow.task
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+class NevermoreRules(StepRules):
+    """The rules of «Невермор» on the step runner; the data ``g`` is one JSON dict (see
+    ``table.new_state``)."""
 
     game_id = "nevermore"
 
     def __init__(self, catalog: Catalog | None = None) -> None:
         self.cat = catalog or load_catalog()
         self.flow = Flow(self.cat)
+        self.runner = Runner(Tasks(self.flow), self.flow.after, end=END, early=True)
 
     # ----- set-up ------------------------------------------------------------------------------
 
@@ -84,7 +90,7 @@ class NevermoreRules(Rules[G]):
             for deck, _ in deck_layout()
         }
 
-    def new_game(self, config: Mapping[str, JSON]) -> G:
+    def new_game(self, config: Mapping[str, JSON]) -> State:
         n = config.get("seats", 4)
         if not isinstance(n, int) or not 3 <= n <= 6:
             raise IllegalAction("в «Невермор» играют от 3 до 6 игроков")
@@ -98,59 +104,26 @@ class NevermoreRules(Rules[G]):
                 g["magic"][seat].append(slot)
         g["log"].append("Каждый получает карту магии Тени. Ищем первого раздающего.")
         g["agenda"] = [{"k": "dealer"}]
-        self.flow.advance(g)
-        return g
+        return self.runner.start(g)
 
     # ----- the contract ------------------------------------------------------------------------
 
-    def visible_slots(self, state: G, seat: int) -> frozenset[int]:
-        return frozenset(
-            state["hand"][seat] + state["magic"][seat] + state["look"][seat] + state["peek"][seat]
-        )
-
-    def decision(self, state: G) -> Decision:
-        need = state["need"]
-        kind = need["kind"]
-        if kind == "terminal":
-            return Decision(Kind.TERMINAL, phase="over")
-        if kind == "chance":
-            return Decision(Kind.CHANCE, phase=need["phase"], chance_range=need["range"])
-        if kind == "reveal":
-            return Decision(
-                Kind.REVEAL, phase=need["phase"], slots=tuple(need["slots"]), deck=need["deck"]
-            )
-        if kind == "reshuffle":
-            return Decision(
-                Kind.RESHUFFLE, phase=need["phase"], slots=tuple(need["slots"]), deck=need["deck"]
-            )
-        seats = tuple(need["seats"])
-        if kind == "simultaneous":
-            return Decision(Kind.SIMULTANEOUS, seats=seats, phase=need["phase"])
-        return Decision(Kind.MOVE, seats=seats, phase=need["phase"])
-
-    def apply(self, state: G, action: Action) -> G:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("ход — объект с полем type")
-        if "secret" in action:
-            raise IllegalAction("тайный выбор отправляется только обязательствами (commit)")
-        g = clone(state)
-        try:
-            self.flow.answer(g, clone(action))
-        except IllegalAction:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise IllegalAction(f"неверный ход: {exc!r}") from exc
-        return g
-
-    def to_json(self, state: G) -> JSON:
-        return state
+    def visible_slots(self, state: State, seat: int) -> frozenset[int]:
+        g = self.runner.peek(state)
+        return frozenset(g["hand"][seat] + g["magic"][seat] + g["look"][seat] + g["peek"][seat])
 
     # ----- legal actions -----------------------------------------------------------------------
 
-    def legal_actions(self, state: G, seat: int, knowledge: Knowledge) -> list[Action]:
+    def legal_actions(self, state: State, seat: int, knowledge: Knowledge) -> list[Action]:
         need = state["need"]
         if need["kind"] not in ("move", "simultaneous") or seat not in need["seats"]:
             return []
+        return self.legal(self.runner.peek(state), need, seat, knowledge)
+
+    def legal(
+        self, state: G, need: dict[str, Any], seat: int, knowledge: Knowledge
+    ) -> list[Action]:
+        """``legal_actions`` over the game data as it is now (``state``) and its ``need``."""
         phase = need["phase"]
         cards = knowledge.cards if knowledge.seat == seat else {}
         secrets = knowledge.secrets if knowledge.seat == seat else {}
@@ -288,7 +261,7 @@ class NevermoreRules(Rules[G]):
         need = self.flow.ravens_needed(state, seat, doomed)
         return [entry(i) for i in mine + ravens[:need]]
 
-    def auto_action(self, state: G, seat: int, knowledge: Knowledge | None) -> Action:
+    def auto_action(self, state: State, seat: int, knowledge: Knowledge | None) -> Action:
         """The first legal option; without the seat's knowledge, a choice needing no secret."""
         need = state["need"]
         if knowledge is not None:
@@ -311,15 +284,15 @@ class NevermoreRules(Rules[G]):
 
     # ----- views ---------------------------------------------------------------------------------
 
-    def view(self, state: G, knowledge: Knowledge) -> JSON:
+    def view(self, state: State, knowledge: Knowledge) -> JSON:
         """Public state plus the seat's own hand, magic cards and sealed choices."""
-        g = state
+        g = self.runner.partial(state)
         known = g["known"]
 
         def public(slots: list[int]) -> list[str | None]:
             return [known.get(str(s)) for s in slots]
 
-        need = g["need"]
+        need = state["need"]
         out: dict[str, Any] = {
             "game": "nevermore",
             "names": g["names"],
@@ -351,13 +324,13 @@ class NevermoreRules(Rules[G]):
         }
         seat = knowledge.seat
         if seat is not None:
-            mine = set(self.visible_slots(g, seat))
+            mine = set(self.visible_slots(state, seat))
             out["me"] = {
                 "seat": seat,
                 "hand": {str(s): knowledge.cards.get(s) for s in g["hand"][seat] if s in mine},
                 "magic": {str(s): knowledge.cards.get(s) for s in g["magic"][seat]},
                 "look": {str(s): knowledge.cards.get(s) for s in g["look"][seat] + g["peek"][seat]},
                 "sealed": (knowledge.secrets.get("seal") or {}).get("items", []),
-                "legal": self.legal_actions(g, seat, knowledge),
+                "legal": self.legal_actions(state, seat, knowledge),
             }
         return out

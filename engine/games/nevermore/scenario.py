@@ -136,7 +136,7 @@ class ScenarioRun:
         return head + sorted(rest.elements())
 
     def _setup(self, data: dict[str, Any]) -> None:
-        g = self.table.state
+        g = self.table.state["g"]  # the data before the first task: it runs again on the edits
         for seat, p in enumerate(self.players):
             hp = p.get("health", g["max_hp"])
             _need(isinstance(hp, int) and 0 <= hp <= g["max_hp"], "health: от 0 до максимума")
@@ -167,6 +167,7 @@ class ScenarioRun:
             g["preset"] = True
         if "entomb" in self.in_force:
             g["entombed"] = self.round
+        self.table.state = {**self.table.state, "g": g}  # a new state: the first task replays
         self.table.sync()
 
     # ----- playing ---------------------------------------------------------------------------
@@ -227,23 +228,27 @@ class ScenarioRun:
 
     def run(self) -> dict[str, Any]:
         steps = 0
-        start_round = max(self.round, self.table.state["round"])
+        start_round = max(self.round, self.rules.data(self.table.state)["round"])
         while steps < MAX_STEPS:
-            g = self.table.state
+            g = self.rules.runner.peek(self.table.state)
             if self.stop == "round" and g["round"] > start_round:
                 break
             if not self.table.step(self.policy):
                 break
             steps += 1
         _need(not self.moves, f"не сыграны ходы: {self.moves}")
-        out = result(self.table.state, self.table)
+        out = result(self.rules.data(self.table.state), self.table)
         out["seats"] = self.seat_views()
         return out
 
     def seat_views(self) -> list[dict[str, Any]]:
         """What each seat sees now: its hand and magic cards, and its view without the log."""
         return scenario.seat_views(
-            self.table, lambda g, seat: {"hand": g["hand"][seat], "magic": g["magic"][seat]}
+            self.table,
+            lambda state, seat: {
+                "hand": self.rules.runner.peek(state)["hand"][seat],
+                "magic": self.rules.runner.peek(state)["magic"][seat],
+            },
         )
 
 
