@@ -77,7 +77,7 @@ def table_figures(seats: int = 4, rounds: int = 4) -> None:
     setup, table = asyncio.run(table_game(seats, rounds, play=False))
     assert table.state["need"]["kind"] == "move", table.state["need"]
     whole, table = asyncio.run(table_game(seats, rounds, play=True))
-    state = table.state
+    state = table.rules.data(table.state)
     assert state["over"] and table.result == {"ok": True, "blame": {}}, table.result
     played = min(state["round"], rounds)
     boundaries = [r for r in table.reshuffles if r.name == "main" and len(r.slots) == 60]
