@@ -4,13 +4,13 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: play test setup site chromium redis lint bench
+.PHONY: play test setup site chromium redis coturn lint bench
 
 play: site
 	@echo "Open the address printed below in a browser. Friends on your network: make play HOST=0.0.0.0 (https; README: Friends on your network)"
 	$(PYTHON) -m signaling --host $(HOST) --port $(PORT)
 
-test: site chromium redis lint
+test: site chromium redis coturn lint
 	@# Browser tests run in a loopback-only network namespace: nothing can leave this machine.
 	unshare -rn sh -c 'ip link set lo up && $(PYTHON) -m pytest $(PYTEST_ARGS)'; \
 	  status=$$?; if [ $$status -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$status
@@ -28,6 +28,9 @@ chromium:
 
 redis:
 	@command -v redis-server >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
+
+coturn:
+	@command -v turnserver >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn; }
 
 lint:
 	$(PYTHON) -m ruff check .

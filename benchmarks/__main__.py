@@ -13,6 +13,7 @@ BENCHMARKS = [
     "benchmarks.bench_nevermore",
     "benchmarks.bench_circle",
     "benchmarks.bench_rooms",
+    "benchmarks.bench_signaling_capacity",
     "benchmarks.bench_table_browser",
     "benchmarks.bench_rumble_browser",
     "benchmarks.bench_nevermore_browser",

@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 PREFIX = "sig:"
 RETRIES = 50
+POOL_SIZE = 64  # connections to Redis per process
 
 # KEYS[1] the address's window; ARGV: window (ms), limit, a unique member. 1 = allowed.
 SLIDING_WINDOW = """
@@ -66,9 +67,17 @@ class RedisStore:
         self.url = url
         self.node = node or new_node_id()
         try:
-            self.client: aioredis.Redis = aioredis.from_url(
-                url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5
+            # A burst (hundreds of sockets closing at once) waits for a free connection instead
+            # of failing with "Too many connections", as the default pool of 100 would.
+            pool = aioredis.BlockingConnectionPool.from_url(
+                url,
+                max_connections=POOL_SIZE,
+                timeout=5,
+                decode_responses=True,
+                socket_timeout=5,
+                socket_connect_timeout=5,
             )
+            self.client: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         except ValueError as exc:
             raise ValueError(f"--redis {url!r} is not a Redis URL: {exc}") from exc
         self.window = self.client.register_script(SLIDING_WINDOW)
@@ -118,7 +127,7 @@ class RedisStore:
                 await task
         with contextlib.suppress(RedisError, OSError):
             await self.client.delete(f"{PREFIX}node:{self.node}")  # others reap us at once
-        await self.client.aclose()
+        await self.client.aclose(close_connection_pool=True)
 
     def set_local_rooms(self, codes: Callable[[], Iterable[str]]) -> None:
         """Rooms whose expiry this node's heartbeat renews."""

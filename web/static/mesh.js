@@ -395,10 +395,14 @@ export class Mesh {
         this.forget(link); // gone from the server and unreachable: it left
         return;
       }
-      if (entry.offerer && entry.sid && this.ws && this.ws.readyState === 1) {
-        this.restartIce(link).catch((error) =>
-          this.emit("peer-error", { peer: link, message: String(error) }),
-        );
+      if (entry.sid && this.ws && this.ws.readyState === 1) {
+        if (entry.offerer) {
+          this.restartIce(link).catch((error) =>
+            this.emit("peer-error", { peer: link, message: String(error) }),
+          );
+        } else {
+          this.signal(link, { restart: true }); // only the offering side restarts: ask it
+        }
       }
       this.checkIce(link); // look again: the answer may not come, or signalling be away
     }, ICE_RESTART_MS);
@@ -407,9 +411,15 @@ export class Mesh {
   async restartIce(link) {
     const entry = this.peers.get(link);
     const pc = entry.pc;
+    if (pc.signalingState === "have-local-offer") {
+      // an offer no answer came for (it may have gone into a dead socket): take it back
+      if (performance.now() - (entry.offeredAt || 0) < 2 * ICE_RESTART_MS) return;
+      await pc.setLocalDescription({ type: "rollback" });
+    }
     if (pc.signalingState !== "stable") return;
     pc.setConfiguration(this.pcConfig()); // fresh TURN credentials from the last joined
     entry.restarts = (entry.restarts || 0) + 1;
+    entry.offeredAt = performance.now();
     await pc.setLocalDescription(await pc.createOffer({ iceRestart: true }));
     this.signal(link, { sdp: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
   }
@@ -468,7 +478,12 @@ export class Mesh {
     const pc = entry.pc;
     try {
       if (data && data.sdp) {
-        await pc.setRemoteDescription(data.sdp);
+        entry.applying = true; // candidates arriving meanwhile wait for this description
+        try {
+          await pc.setRemoteDescription(data.sdp);
+        } finally {
+          entry.applying = false;
+        }
         if (data.sdp.type === "offer") {
           for (const transceiver of pc.getTransceivers()) transceiver.direction = "sendrecv";
           await this.attachLocalTracks(pc);
@@ -476,8 +491,10 @@ export class Mesh {
           this.signal(link, { sdp: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
         }
         for (const candidate of entry.pending.splice(0)) await pc.addIceCandidate(candidate);
+      } else if (data && data.restart) {
+        if (entry.offerer) await this.restartIce(link);
       } else if (data && data.candidate) {
-        if (pc.remoteDescription) await pc.addIceCandidate(data.candidate);
+        if (pc.remoteDescription && !entry.applying) await pc.addIceCandidate(data.candidate);
         else entry.pending.push(data.candidate);
       }
     } catch (error) {

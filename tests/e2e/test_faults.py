@@ -1,0 +1,209 @@
+"""Faults in real browsers: the host's tab closes, the signalling server dies, a network drops.
+
+Each test plays a real game over real WebRTC and checks that it still ends with every page's audit
+clean and every page agreeing on the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.signaling.turn_proc import running_turn
+
+from .harness import Player, chromium, click_until, free_port, signaling_server
+from .rumble_driver import play_until, setup_lobby, start_rumble, table_state
+from .table_driver import seat_players
+from .toy_driver import log_length, open_toy_table, table_result
+
+pytestmark = pytest.mark.browser
+
+MESH = """() => { const m = window.magicTableApp.mesh;
+  return {you: m.you, room: m.room, ws: m.ws ? m.ws.readyState : -1}; }"""
+
+
+def unexpected(player: Player) -> list[str]:
+    """The page's errors, but the browser's own notes of what it could not reach while the
+    server was down (each reconnection attempt, a resource)."""
+    return [e for e in player.errors if "net::ERR_CONNECTION_REFUSED" not in e]
+
+
+async def mesh_state(player: Player) -> dict[str, Any]:
+    return dict(await player.page.evaluate(MESH))
+
+
+async def wait_for(check: Any, what: str, timeout: float = 60) -> Any:
+    """Poll ``check()`` (a coroutine function) until it returns something true."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = await check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never: {what}")
+        await asyncio.sleep(0.2)
+
+
+async def test_the_host_tab_closes_mid_rumble_and_the_next_peer_sequences_to_the_end() -> None:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            players = await seat_players(browser, server, ["Аня", "Боря"])
+            anya, borya = players
+            await setup_lobby(players)
+            await start_rumble(anya, "tournament", 1, 10, 10)
+            await play_until(players, lambda s: s["casting"], timeout=180)
+            before = await table_state(borya)
+            await anya.context.close()  # the host's tab is gone for good
+            final = await play_until([borya], lambda s: s["stage"] == "done", timeout=400)
+            assert final["entries"] > before["entries"]
+            assert final["result"]["ok"] is True, final
+            assert any("Партия окончена" in line for line in final["log"]), final["log"][-5:]
+            assert not borya.errors, borya.errors
+
+
+async def test_the_server_dies_mid_game_the_game_goes_on_and_pages_rejoin() -> None:
+    with signaling_server("--no-bots") as server:
+        async with chromium() as browser:
+            players = await seat_players(browser, server, ["Аня", "Боря"], bot=False)
+            anya, borya = players
+            code = (await mesh_state(anya))["room"]
+            await open_toy_table(players)
+            await click_until(players, {"play", "audit", "done"}, timeout=90)
+            entries = await log_length(anya)
+            ids = [(await mesh_state(p))["you"] for p in players]
+
+            server.kill()  # every socket dies; the in-memory room with it
+            # the mesh keeps playing with no server at all
+            await click_until(players, {"audit", "done"}, timeout=90)
+            assert await log_length(anya) > entries
+            server.restart()  # empty: the room is gone; the lowest-order page re-creates it
+
+            async def back() -> bool:
+                states = [await mesh_state(p) for p in players]
+                return all(s["ws"] == 1 and s["room"] == code for s in states) and all(
+                    s["you"] not in ids for s in states
+                )
+
+            await wait_for(back, "both pages rejoined the restarted server", timeout=60)
+            await click_until(players, {"done"}, timeout=90)
+            results = [await table_result(p) for p in players]
+            assert results[0][0] == "true" and results == [results[0]] * 2, results
+            for player in players:
+                debug = await player.mesh_debug()
+                assert [peer["channel"] for peer in debug.values()] == ["open"], debug
+
+            # the same links were kept: a page reloads and resumes its seat in the new room
+            await borya.page.reload()
+            await borya.wait_ready()
+            await borya.page.wait_for_selector("#table-result", timeout=60_000)
+            assert (await borya.page.inner_text("#room-code")).strip() == code
+            await borya.wait_open_channels(1)
+            assert await table_result(borya) == results[0]
+            roster = await anya.page.inner_text("#roster")
+            assert roster.count("Боря") == 1, roster
+            for player in players:
+                assert not unexpected(player), (player.name, player.errors)
+
+
+class Blackhole:
+    """A TCP forwarder to the signalling server whose network can be cut (bytes vanish, nothing
+    is closed) and brought back (the cut connections are closed, as a lost NAT mapping does)."""
+
+    def __init__(self, upstream: int) -> None:
+        self.upstream = upstream
+        self.port = free_port()
+        self.cut = False
+        self.conns: set[asyncio.StreamWriter] = set()
+        self.server: asyncio.Server | None = None
+
+    async def start(self) -> None:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.conns.add(writer)
+        try:
+            while self.cut:  # a black hole: the connection opens, nothing ever comes back
+                await asyncio.sleep(0.1)
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream)
+            self.conns.add(up_writer)
+            await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
+        except OSError:
+            pass
+        finally:
+            for w in (writer, locals().get("up_writer")):
+                if isinstance(w, asyncio.StreamWriter):
+                    self.conns.discard(w)
+                    w.close()
+
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(OSError):
+            while data := await reader.read(65536):
+                if not self.cut:
+                    writer.write(data)
+                    await writer.drain()
+        writer.close()
+
+    def restore(self) -> None:
+        for writer in list(self.conns):
+            writer.transport.abort()
+        self.conns.clear()
+        self.cut = False
+
+    async def stop(self) -> None:
+        self.restore()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+
+async def test_one_peers_network_drops_for_ten_seconds_and_it_recovers(tmp_path: Path) -> None:
+    with running_turn() as turn:
+        secret = tmp_path / "turn-secret"
+        secret.write_text(turn.secret)
+        turn_args = ["--turn-url", turn.url, "--turn-secret-file", str(secret), "--no-bots"]
+        with signaling_server(*turn_args) as server:
+            hole = Blackhole(server.port)
+            await hole.start()
+            try:
+                async with chromium() as browser:
+                    anya = await Player.open(browser, server.origin + "/", "Аня", voice=False)
+                    # Vera's whole network: signalling through the forwarder, WebRTC only
+                    # through the TURN relay; cutting both is her network going down.
+                    vera_url = f"http://127.0.0.1:{hole.port}/"
+                    vera = await Player.open(browser, vera_url, "Вера", voice=False, relay=True)
+                    code = await anya.create_room()
+                    await vera.join_room(code)
+                    players = [anya, vera]
+                    for player in players:
+                        await player.wait_open_channels(1, timeout=60)
+                    await open_toy_table(players)
+                    await click_until(players, {"play", "audit", "done"}, timeout=90)
+                    first = (await mesh_state(vera))["you"]
+
+                    hole.cut = True
+                    turn.stop()
+                    await asyncio.sleep(10)
+                    turn.start()
+                    hole.restore()
+
+                    async def relinked() -> bool:
+                        (link,) = (await vera.mesh_debug()).values()
+                        state = await mesh_state(vera)
+                        up = link["connection"] == "connected" and link["channel"] == "open"
+                        return up and link["restarts"] >= 1 and state["you"] != first
+
+                    await wait_for(relinked, "Vera's link restarted and she rejoined", 90)
+                    await click_until(players, {"done"}, timeout=90)
+                    results = [await table_result(p) for p in players]
+                    assert results[0][0] == "true" and results == [results[0]] * 2, results
+                    (link,) = (await vera.mesh_debug()).values()
+                    assert link["pair"]["local"] == "relay", link
+                    for player in players:
+                        assert not unexpected(player), (player.name, player.errors)
+            finally:
+                await hole.stop()
