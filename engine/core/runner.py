@@ -1,6 +1,8 @@
 """The step runner every game is built on: the game flow as small deterministic steps.
 
-The state is ``{"g": game data, "inputs": [...], "need": {...}}``. ``g`` is the data as it stood
+The state is ``{"g": game data, "inputs": [...], "need": {...}}`` (or, for a game whose steps all
+ask before they change anything, the game data itself with ``inputs`` and ``need`` beside its
+fields: ``Runner(flat=True)``). ``g`` is the data as it stood
 before the current step (the first entry of ``g["agenda"]``, a list of ``{"k": step name, ...}``);
 ``inputs`` are the inputs that step has taken so far; ``need`` (a ``Need``, plain JSON) is what the
 game waits for. A step is a generator over a copy of ``g``: ``value = yield from ctx.ask(need)`` —
@@ -37,6 +39,7 @@ StepFn = Callable[[G, "Ctx", dict[str, Any]], "Ask[None] | None"]
 """A step: a generator (or a plain function when it never asks) over the game data."""
 
 TABLE_TYPES = frozenset(("chance", "reveal", "reshuffled", "settle"))
+RUNNER_KEYS = frozenset(("inputs", "need"))
 
 
 def need_decision(need: Mapping[str, Any]) -> Decision:
@@ -187,7 +190,9 @@ class Runner:
     through; ``end`` is the need of a finished game (``{"kind": "terminal"}`` and what else the
     game's pages read in it); ``early``: a step may change the data before its first question,
     and the data mid-step (``partial``) shows those changes (otherwise it is the data before the
-    step until the step has taken an input).
+    step until the step has taken an input); ``flat``: the state is the game data itself with
+    the runner's ``inputs`` and ``need`` beside its fields (``{"g": data, "inputs", "need"}``
+    otherwise).
     """
 
     def __init__(
@@ -199,6 +204,7 @@ class Runner:
         ctx: Ctx | None = None,
         end: Need | None = None,
         early: bool = False,
+        flat: bool = False,
     ) -> None:
         self.steps = steps
         self.after = after or (lambda g: None)
@@ -207,24 +213,37 @@ class Runner:
         self.ctx = ctx or Ctx()
         self.end: Need = end or {"kind": "terminal"}
         self.early = early
+        self.flat = flat
         self._live: OrderedDict[int, _Live] = OrderedDict()
+
+    def data_of(self, state: dict[str, Any]) -> G:
+        """The game data a state holds (as it stood before the current step)."""
+        if self.flat:
+            return {k: v for k, v in state.items() if k not in RUNNER_KEYS}
+        g: G = state["g"]
+        return g
+
+    def _out(self, g: G, inputs: list[Action], need: Need) -> dict[str, Any]:
+        if self.flat:
+            return {**g, "inputs": inputs, "need": need}
+        return {"g": g, "inputs": inputs, "need": need}
 
     def start(self, g: G) -> dict[str, Any]:
         """The first state of a game whose data (with its agenda) is ``g``."""
-        return self.advance({"g": g, "inputs": []}, owned=True)
+        return self._advance(g, [], owned=True)
 
     def apply(self, state: dict[str, Any], action: Action) -> dict[str, Any]:
         """The state after ``action`` (checked against the state's need); ``state`` is unchanged."""
         live = self._live.pop(id(state), None)
         if live is None or live.state is not state:
-            return self.advance({"g": state["g"], "inputs": [*state["inputs"], action]})
+            return self._advance(self.data_of(state), [*state["inputs"], action])
         need = _feed(live.gen, state["need"], [action])
         if need is not None:
-            out = {"g": state["g"], "inputs": [*state["inputs"], action], "need": need}
+            out = self._out(self.data_of(state), [*state["inputs"], action], need)
             self._keep(out, live.gen, live.work)
             return out
         self.after(live.work)
-        return self.advance({"g": live.work, "inputs": []}, owned=True)
+        return self._advance(live.work, [], owned=True)
 
     def _begin(
         self, fn: StepFn, g: G, step: dict[str, Any]
@@ -238,20 +257,22 @@ class Runner:
         except StopIteration:
             return None, None
 
-    def advance(self, state: dict[str, Any], owned: bool = False) -> dict[str, Any]:
+    def advance(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Run the steps of a (possibly hand-made) state until one needs an input."""
+        return self._advance(self.data_of(state), list(state["inputs"]))
+
+    def _advance(self, g: G, inputs: list[Action], owned: bool = False) -> dict[str, Any]:
         """Run steps until one needs an input or the agenda is empty; returns the new state.
 
-        The state's own ``g`` is never changed (unless ``owned``: data made by this runner that
-        nobody else holds): the first step runs on a copy. A later step named in ``in_place``
-        runs on data this call owns without a copy.
+        The data ``g`` is never changed (unless ``owned``: data made by this runner that nobody
+        else holds): the first step runs on a copy. A later step named in ``in_place`` runs on
+        data this call owns without a copy.
         """
-        g: G = state["g"]
-        inputs: list[Action] = state["inputs"]
         while True:
             if not g["agenda"]:
                 if inputs:
                     raise IllegalAction("партия окончена")
-                return {"g": g, "inputs": [], "need": clone(self.end)}
+                return self._out(g, [], clone(self.end))
             step = g["agenda"][0]
             fn = self.steps[step["k"]]
             if owned and not inputs and step["k"] in self.in_place:
@@ -264,7 +285,7 @@ class Runner:
                     g["agenda"].insert(0, step)
                     if before is not None and before != g:
                         raise AssertionError(f"{step['k']} changed the data before asking")
-                    return {"g": g, "inputs": [], "need": need}
+                    return self._out(g, [], need)
                 self.after(g)
                 continue
             work = self.copy(g)
@@ -274,7 +295,7 @@ class Runner:
                 assert gen is not None
                 need = _feed(gen, need, inputs)
                 if need is not None:
-                    out = {"g": g, "inputs": inputs, "need": need}
+                    out = self._out(g, inputs, need)
                     self._keep(out, gen, work)
                     return out
             elif inputs:
@@ -290,7 +311,7 @@ class Runner:
 
     def peek(self, state: dict[str, Any], copy: bool = False) -> G:
         """``partial`` without a copy of a live step's data: to read at once, never to keep."""
-        g: G = state["g"]
+        g = self.data_of(state)
         if not g["agenda"] or (not state["inputs"] and not self.early):
             return g
         live = self._live.get(id(state))

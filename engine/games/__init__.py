@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.model import Rules
 
 RULES: dict[str, str] = {
-    "toy": "engine.core.toy:ToyRules",
+    "toy": "engine.games.toy:ToyRules",
     "rumble": "engine.games.rumble.rules:RumbleRules",
     "nevermore": "engine.games.nevermore.rules:NevermoreRules",
     "circle": "engine.games.circle.rules:CircleRules",

@@ -163,17 +163,19 @@ def toy_policy(choose: Policy) -> Policy:
         action = choose(rules, state, seat, knowledge)
         if action is None:
             return None
+        data = getattr(rules, "data", None)
+        g = data(state) if data is not None else state  # the game data, whatever the shape
         if "seal" in action:
             slots = action.pop("seal")
             action["secret"] = {"items": [{"slot": slot} for slot in slots]}
             sealed = knowledge.secrets.setdefault("sealed", {})
-            if slots and state["phase"] == "seal":
-                sealed[str(state["commits"][seat])] = slots[0]
+            if slots and g["phase"] == "seal":
+                sealed[str(g["commits"][seat])] = slots[0]
             if slots:
                 knowledge.secrets["resealed"] = slots[0]
         for entry in action.get("open") or []:
             if "slot" not in entry:
-                key = "resealed" if state["phase"] == "reopen" else None
+                key = "resealed" if g["phase"] == "reopen" else None
                 slot = (
                     knowledge.secrets[key]
                     if key

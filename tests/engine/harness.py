@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.model import Rules
-from engine.core.toy import ToyRules
 from engine.fairness.backends.base import CryptoBackend
 from engine.fairness.backends.native import NativeBackend
+from engine.games.toy import ToyRules
 from engine.protocol.bundle import SecretBundle
 from engine.protocol.peer import Peer
 from engine.protocol.players import Player, RandomBot
