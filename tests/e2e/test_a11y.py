@@ -41,3 +41,22 @@ async def test_home_lobby_catalog_and_rules_have_no_serious_violations() -> None
             found = await axe_violations(anya)
             assert any(v["id"] == "button-name" for v in found), found
             assert not anya.errors, anya.errors
+
+
+async def test_reduced_motion_turns_the_effects_off() -> None:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            calm = await Player.open(
+                browser, server.origin + "/", "Вера", voice=False, reduced_motion="reduce"
+            )
+            probe = """() => {
+              const layer = document.createElement('div'); layer.className = 'fx-layer';
+              const die = document.createElement('span'); die.className = 'die';
+              const dice = document.createElement('div'); dice.className = 'dice fresh';
+              dice.appendChild(die); document.body.append(layer, dice);
+              return [getComputedStyle(layer).display, getComputedStyle(die).animationName];
+            }"""
+            assert await calm.page.evaluate(probe) == ["none", "none"]
+            lively = await Player.open(browser, server.origin + "/", "Гена", voice=False)
+            display, animation = await lively.page.evaluate(probe)
+            assert display != "none" and animation == "roll"

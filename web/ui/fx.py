@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .table import TableUI
 
 LIFETIME_MS = 2600
+SUITS = ("attack", "healing", "radiance", "victory", "raven")
 ART = {"rumble": "/art/rumble/", "circle": "/art/circle/", "nevermore": "/art/nevermore/"}
 
 
@@ -81,7 +82,9 @@ class Effects:
         elif moment.kind == "palace":
             self.fly(moment.origin, moment.seat, "/art/ui/palace.svg")
         elif moment.kind == "called":
-            self.banner("", [f"/art/nevermore/{moment.words}.svg"])
+            suit = moment.words
+            picture = suit if suit in SUITS else f"token_{suit}"
+            self.banner("", [f"/art/nevermore/{picture}.svg"])
         elif moment.kind == "pass":
             self.fly(moment.origin, moment.seat, "/card-back.svg")
         elif moment.kind == "power":

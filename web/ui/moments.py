@@ -53,7 +53,7 @@ def rumble(before: dict[str, Any], after: dict[str, Any]) -> list[Moment]:
         if was is None:
             continue
         if now.get("spell_name") and now.get("spell_name") != was.get("spell_name"):
-            cards = tuple(str(c) for c in now.get("spell") or [])
+            cards = tuple(str(c) for c in now.get("spell") or [] if c)  # only opened cards
             out.append(Moment("reveal", seat, words=str(now["spell_name"]), cards=cards))
         if new_fight:
             continue
