@@ -31,6 +31,7 @@ from engine.protocol.envelope import (
     sign_entry,
 )
 from engine.protocol.errors import ProtocolError
+from engine.protocol.pace import yield_to_page
 from engine.protocol.peer_duties import Duties
 from engine.protocol.peer_knowledge import Knowing
 from engine.protocol.peer_moves import Moves
@@ -116,6 +117,8 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             self._note(exc)
         except Exception as exc:  # the guard of last resort: note, never die
             self._note(ProtocolError(sender, f"message broke a check ({type(exc).__name__})"))
+        # A browser task ends here: the page draws the entry before this peer's own step runs.
+        await yield_to_page()
         if self.halted is None:
             try:
                 await self._act()
@@ -302,6 +305,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         await self._read_shares()
         await self._read_boxes()
         if self.on_entry is not None and self.catching_up is None:
+            await yield_to_page()  # the entry's checks in one browser task, its redraw in another
             self.on_entry()
         seq = entry["seq"]
         remote = self.remote_checkpoints.pop(seq, None)

@@ -15,11 +15,14 @@ from engine.fairness.deck import (
 )
 from engine.fairness.randomness import HashChain
 from engine.protocol.errors import ProtocolError
+from engine.protocol.pace import yield_to_page
 from engine.protocol.table_state import (
     CHAIN_LENGTH,
     TableState,
     hex_bytes,
 )
+
+OPENINGS_PER_TASK = 64  # commitment checks between two yields to the page
 
 
 class Audit(TableState):
@@ -68,6 +71,7 @@ class Audit(TableState):
             except DeckError as exc:
                 if exc.seat is not None:
                     blame.setdefault(exc.seat, str(exc))
+            await yield_to_page()  # one browser task per deck, not one for the whole audit
         # Every public reveal is re-derived from the seeds, those a re-shuffle superseded too.
         reveals = [(slot, self.epoch(slot), self.points[slot]) for slot in sorted(self.points)]
         reveals += self.past_reveals
@@ -84,12 +88,15 @@ class Audit(TableState):
                 card, shown = self.cards.get(derived), self.cards.get(x)
                 blame[-1] = f"slot {slot} (epoch {epoch}) re-derives to {card}, not {shown}"
         # Every accepted opening, checked against its commitment once more.
-        for seat, index, nonce, item in self.opened_items:
+        await yield_to_page()
+        for done, (seat, index, nonce, item) in enumerate(self.opened_items, 1):
             digest, made_round, phase = self.commits[seat][index]
             context = commitments.CommitContext(self.room, self.game, made_round, phase, seat)
             opening = commitments.Opening(bytes.fromhex(nonce), item)
             if not commitments.verify(context, digest, opening):
                 blame.setdefault(seat, f"opening {index} does not match its commitment")
+            if done % OPENINGS_PER_TASK == 0:
+                await yield_to_page()
         self.result = {"ok": not blame, "blame": blame}
         self.stage = "done"
         return self.result

@@ -15,6 +15,7 @@ from engine.fairness.deck import (
 )
 from engine.fairness.randomness import HashChain
 from engine.protocol.errors import ProtocolError
+from engine.protocol.pace import yield_to_page
 from engine.protocol.table_state import (
     CHAIN_LENGTH,
     TableState,
@@ -65,7 +66,11 @@ class SetUp(TableState):
         if self.stage != stage or self._shuffle_turn().get(seat) is None:
             raise ProtocolError(name, f"it is not seat {seat}'s turn to shuffle")
 
-    def _parse_decks(self, body: dict[str, Any], name: str, seat: int) -> dict[str, list[int]]:
+    async def _parse_decks(
+        self, body: dict[str, Any], name: str, seat: int
+    ) -> dict[str, list[int]]:
+        """Each deck's x-coordinates, checked; one browser task per deck (each check of a
+        point is a modular power)."""
         decks = body.get("decks")
         if not isinstance(decks, dict) or set(decks) != {d for d, _ in self.layout.decks}:
             raise ProtocolError(name, "shuffle must carry every hidden deck")
@@ -82,11 +87,12 @@ class SetUp(TableState):
             except (ValueError, DeckError) as exc:
                 raise ProtocolError(name, f"deck {deck!r}: {exc}") from exc
             parsed[deck] = xs
+            await yield_to_page()
         return parsed
 
     async def _plan_shuffle1(self, seat: int, body: dict[str, Any], name: str) -> Any:
         self._expect_turn("shuffle1", seat, name)
-        decks = self._parse_decks(body, name, seat)
+        decks = await self._parse_decks(body, name, seat)
 
         def apply() -> None:
             for deck, xs in decks.items():
@@ -98,7 +104,7 @@ class SetUp(TableState):
 
     async def _plan_shuffle2(self, seat: int, body: dict[str, Any], name: str) -> Any:
         self._expect_turn("shuffle2", seat, name)
-        decks = self._parse_decks(body, name, seat)
+        decks = await self._parse_decks(body, name, seat)
         commits = body.get("commits")
         if not isinstance(commits, dict):
             raise ProtocolError(name, "pass 2 carries no slot-key commitments")

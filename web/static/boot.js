@@ -1,6 +1,7 @@
 // Start-up: show progress while Python loads, then hand the page to the Python UI (web/ui).
 import { loadPyodide } from "/pyodide/pyodide.mjs";
 import { Mesh } from "/mesh.js";
+import { morph } from "/morph.js";
 
 const bar = document.getElementById("progress-bar");
 const label = document.getElementById("progress-label");
@@ -97,6 +98,7 @@ async function main() {
   progress(0.9, "Готовим стол…");
   const config = await configPromise;
   // loadPackage failures only log: import explicitly so a missing wheel fails loudly.
+  window.magicMorph = morph; // the table panel's redraw (web/ui/table.py)
   const app = pyodide.pyimport("web.ui.app");
   marks.imported = performance.now();
   await app.start({ config, Mesh });

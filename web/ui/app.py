@@ -587,9 +587,11 @@ async def start(opts: JsProxy) -> None:
 
 
 def warm_up() -> None:
-    """Import the QR library, the table (engine, fair play) and the card views ahead of use."""
-    qr.warm_up()
-    from . import pages, table  # noqa: F401
+    """Import the QR library, the table (engine, fair play) and the card views ahead of use, one
+    module per task (``warm.preload``)."""
+    from . import warm
+
+    warm.start()
 
 
 def lazy_pages() -> Any:

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from js import document, localStorage, performance, sessionStorage
+from js import document, localStorage, performance, sessionStorage, window
 from pyodide.ffi import JsProxy
 
 from engine.core.model import Action
@@ -226,8 +226,14 @@ class TableUI:
             self.lang, self.session, moves, is_host, self.backend_name, self.selected, self.game
         )
         if html != self._shown or not panel.firstChild:
-            # Only when something changed: a button must not vanish under the pointer.
+            # Only when something changed, and then only the nodes that differ (morph.js): a
+            # button must not vanish under the pointer, and the browser re-lays out the changes
+            # only, not the whole panel with its long log.
             self._shown = html
+            morph = getattr(window, "magicMorph", None)
+            if morph is not None:
+                morph(panel, html, "game-log")
+                return
             panel.innerHTML = html
             log = document.getElementById("game-log")
             if log:
