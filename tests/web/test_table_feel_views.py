@@ -144,7 +144,7 @@ def test_every_rumble_card_has_an_english_name_and_text() -> None:
             ]
 
 
-@pytest.mark.parametrize("game", ["rumble", "circle"])
+@pytest.mark.parametrize("game", ["rumble", "circle", "nevermore"])
 def test_the_english_catalog_has_no_russian_names(game: str, english: None) -> None:
     for entry in entries_for(game):
         translated = catalog_en.english(game, entry)

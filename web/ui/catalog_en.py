@@ -1,7 +1,7 @@
 """English names and texts of catalog entries (``engine.catalog``), for the page in English.
 
 «Схватка» comes from ``rumble_en``; «Волшебный круг» from the tables below; «Невермор» from its
-catalog's own English names (its longer texts stay in Russian until the catalog carries them).
+catalog's own English names and ``nevermore_en``'s texts.
 """
 
 from __future__ import annotations
@@ -102,6 +102,11 @@ def english(game: str, entry: dict[str, Any]) -> dict[str, Any]:
         if entry.get("direction"):
             out["direction"] = DIRECTIONS.get(str(entry["direction"]), entry["direction"])
     elif game == "nevermore":
+        from .nevermore_en import text
+
+        out["text"] = text(cid, str(entry["text"]))
+        if entry.get("raven_text"):
+            out["raven_text"] = text(cid, str(entry["raven_text"]), raven=True)
         suit = entry.get("suit")
         if entry.get("deck") == "main" or (suit and str(entry.get("en", "")).startswith("Add")):
             out["name"] = NEVERMORE_SUITS.get(str(suit), entry["name"])

@@ -72,6 +72,10 @@ def text_of(card_id: str | None, raven: bool = False) -> str:
     entry = cards().get(card_id or "")
     if entry is None:
         return ""
+    if current() == "en":
+        from .nevermore_en import text
+
+        return text(str(card_id), str(entry["text"]), raven and bool(entry.get("raven_text")))
     if raven and entry.get("raven_text"):
         return str(entry["raven_text"])
     return str(entry["text"])
@@ -118,7 +122,7 @@ def detail(card_id: str) -> str:
         return ""
     raven = ""
     if entry.get("raven_text"):
-        raven = f'<p class="nm-raven-text">🐦 {escape(str(entry["raven_text"]))}</p>'
+        raven = f'<p class="nm-raven-text">🐦 {escape(text_of(card_id, raven=True))}</p>'
     return (
         f'<img src="{art(card_id)}" alt=""><div><b>{escape(name_of(card_id))}</b>'
         f"<p>{escape(text_of(card_id))}</p>{raven}</div>"
@@ -408,7 +412,13 @@ def prompt(view: dict[str, Any], moves: list[Action], selected: list[int]) -> st
     elif phase == "window":
         w = str(need.get("w", ""))
         extra = f' data-window="{escape(w)}"'
-        title = tr("nm_window_title", lang, window=windows().get(w, w))
+        if lang == "en":
+            from .nevermore_en import WINDOWS
+
+            where = WINDOWS.get(w, w)
+        else:
+            where = windows().get(w, w)
+        title = tr("nm_window_title", lang, window=where)
         for i, move in enumerate(moves):
             if move.get("type") == "play":
                 cid = me["magic"].get(str(move.get("slot")))
