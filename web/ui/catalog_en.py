@@ -102,11 +102,11 @@ def english(game: str, entry: dict[str, Any]) -> dict[str, Any]:
         if entry.get("direction"):
             out["direction"] = DIRECTIONS.get(str(entry["direction"]), entry["direction"])
     elif game == "nevermore":
-        from .nevermore_en import text
+        from .nevermore_en import text as nevermore_text
 
-        out["text"] = text(cid, str(entry["text"]))
+        out["text"] = nevermore_text(cid, str(entry["text"]))
         if entry.get("raven_text"):
-            out["raven_text"] = text(cid, str(entry["raven_text"]), raven=True)
+            out["raven_text"] = nevermore_text(cid, str(entry["raven_text"]), raven=True)
         suit = entry.get("suit")
         if entry.get("deck") == "main" or (suit and str(entry.get("en", "")).startswith("Add")):
             out["name"] = NEVERMORE_SUITS.get(str(suit), entry["name"])
