@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 SIZES = {"Аня": DESKTOP, "Боря": PHONE}
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 NO_SIDEWAYS_SCROLL = "() => document.scrollingElement.scrollWidth <= window.innerWidth + 1"
 
 
@@ -59,8 +60,10 @@ async def test_rumble_sealing_reveal_dice_death_and_summary() -> None:
     with signaling_server() as server:
         async with chromium() as browser:
             players = await seat_players(browser, server, list(SIZES), viewports=SIZES)
-            anya = players[0]
+            anya, borya = players
             await shots(players, "lobby")
+            await borya.page.click('nav button[data-lang="en"]')  # the phone plays in English
+            await borya.page.wait_for_selector('#ready:has-text("ready")')
             await rumble_driver.setup_lobby(players)
             await rumble_driver.start_rumble(anya, "tournament", 1, 30, 60)
             await rumble_driver.play_until(
@@ -89,6 +92,9 @@ async def test_rumble_sealing_reveal_dice_death_and_summary() -> None:
                 assert await axe_violations(player, "#table") == [], player.name
             controls, reached = await keyboard_reach(anya)
             assert controls and controls <= reached, controls - reached
+            for part in ("#hand", "#prompt", ".rumble-head", "#table-status"):
+                shown = await borya.page.inner_text(part)
+                assert not CYRILLIC.search(shown), (part, shown)
 
             # Play on: the reveal, the dice, a death, the summary.
             await rumble_driver.play_until(players, lambda s: s["casting"], timeout=180)
@@ -96,12 +102,17 @@ async def test_rumble_sealing_reveal_dice_death_and_summary() -> None:
             await rumble_driver.play_until(players, lambda s: s["stage"] == "done", timeout=600)
             await page.wait_for_selector("#summary")
             await shots(players, "rumble-summary")
+            summary = await borya.page.inner_text("#summary")
+            for name in ("Аня", "Боря", "Бот"):
+                summary = summary.replace(name, "")
+            assert not CYRILLIC.search(summary), summary
             for player in players:
                 shown = await effects(player)
                 assert {"reveal", "hit"} <= set(shown["shown"]), (player.name, shown)
                 assert "death" in shown["shown"], (player.name, shown)
                 verdict = await player.page.inner_text("#table-result")
-                assert "Проверка пройдена" in verdict and "{" not in verdict, verdict
+                passed = "Audit passed" if player is borya else "Проверка пройдена"
+                assert passed in verdict and "{" not in verdict, verdict
                 assert await player.page.evaluate(NO_SIDEWAYS_SCROLL)
                 panel = await player.page.inner_text("#table")
                 assert not re.search(r'[{}]|"ok"|\b[0-9a-f]{16,}\b', panel), panel[-400:]
