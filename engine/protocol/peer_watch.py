@@ -68,8 +68,10 @@ class HostWatch(PeerState):
         for envelope in self.pending.to_forward(now):
             self.transport.send(self.host, wire_text({"k": "post", "m": envelope}))
         silent = now - self.last_progress > self.host_timeout
-        # Someone waits on the host: a post, or a real-time node only it can settle.
+        # Someone waits on the host: a post, a real-time node only it can settle, or a timer that
+        # ran out without the host's timeout (a host whose tab has closed posts nothing at all).
         expected = bool(self.outbox or self.pending.posts) or table.racing() is not None
+        expected = expected or self._timeout_overdue(now)
         if expected and not table.paused and silent:
             await self._vote("fell silent")
         elif not table.paused:
@@ -78,6 +80,16 @@ class HostWatch(PeerState):
                     await self._vote(f"left a move of {held.envelope['from']} unsequenced")
                     break
         await self._take_over()
+
+    def _timeout_overdue(self, now: float) -> bool:
+        """Whether some seat's timer ran out ``host_timeout`` ago and the host has not timed it
+        out (counted from when this peer saw the obligation begin)."""
+        table = self.table
+        for seat, owed in table.obligations().items():
+            started = self.since.get(self._timer_key(seat, owed))
+            if started is not None and now - started > table.timer_for(owed) + self.host_timeout:
+                return True
+        return False
 
     async def _valid_now(self, envelope: Envelope) -> bool:
         """Whether the host could sequence ``envelope`` as the next entry (a dry run)."""
