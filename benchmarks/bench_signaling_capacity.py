@@ -28,6 +28,7 @@ import urllib.request
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
@@ -135,14 +136,14 @@ async def pump(
     await asyncio.gather(*(one(s, r, to) for s, r, to in pairs))
 
 
-async def cost(pids: list[int], work: object) -> float:
-    """CPU seconds the processes ``pids`` spend while ``work`` (a coroutine) runs."""
-    before = sum(cpu_seconds(p) for p in pids)
+async def cost(pids: list[int], work: object) -> list[float]:
+    """CPU seconds each of the processes ``pids`` spends while ``work`` (a coroutine) runs."""
+    before = [cpu_seconds(p) for p in pids]
     await work  # type: ignore[misc]
-    return sum(cpu_seconds(p) for p in pids) - before
+    return [cpu_seconds(p) - b for p, b in zip(pids, before, strict=True)]
 
 
-async def measure(urls: list[str], pids: list[int], sockets: int, frames: int) -> dict[str, float]:
+async def measure(urls: list[str], pids: list[int], sockets: int, frames: int) -> dict[str, Any]:
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
         idle = sum(rss_kib(p) for p in pids[: len(urls)])
         started = time.perf_counter()
@@ -166,14 +167,16 @@ async def measure(urls: list[str], pids: list[int], sockets: int, frames: int) -
         for ws, _, _ in seated:
             await ws.close()
     done = per_pair * len(pairs)
+    split = " + ".join(f"{c:.2f}" for c in relay_cpu)
     return {
+        "relay_split": split,
         "sockets": sockets,
         "seat_s": seat_s,
         "idle_mib": idle / 1024,
         "held_mib": held / 1024,
         "kib_per_socket": (held - idle) / sockets,
-        "pongs_per_cpu_s": done / pong_cpu,
-        "relays_per_cpu_s": done / relay_cpu,
+        "pongs_per_cpu_s": done / sum(pong_cpu),
+        "relays_per_cpu_s": done / sum(relay_cpu),
         "frames": done,
     }
 
@@ -226,7 +229,8 @@ async def main(sockets: int, frames: int, use_redis: bool) -> None:
     print(f"  floor (ping -> pong): {floor:,.0f} frames per CPU-second")
     print(
         f"  relays (signal, {len(json.dumps(SIGNAL))} B of data): {relays:,.0f} per CPU-second"
-        f" = {relays / floor:.2f}x the floor ({figures['frames']} frames each)"
+        f" = {relays / floor:.2f}x the floor ({figures['frames']} frames each;"
+        f" CPU seconds by process: {figures['relay_split']})"
     )
 
 

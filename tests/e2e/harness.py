@@ -26,6 +26,37 @@ from playwright.async_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "web" / "dist"
+# Why a page once crashed ("Target crashed") while it loaded Pyodide on a busy machine, and what
+# these settings do about it:
+# - Shared memory. Chromium's renderers exchange frames and buffers with the browser process
+#   through shared memory, by default in /dev/shm, which is tiny in containers (64 MiB in Docker)
+#   and is the host's in our `unshare -rn` namespace; when it runs out the renderer dies.
+#   Playwright passes --disable-dev-shm-usage (shared memory in /tmp instead); it stays on.
+# - Our flags replaced Playwright's. Chromium reads only the last --disable-features switch, so
+#   ours used to drop every feature Playwright disables. CHROMIUM_ARGS now holds both lists.
+# - Memory peaks. A page that has just become interactive goes on importing the engine, the
+#   table and the card views (web/ui/app.py warm_up); with several pages in one test, the next
+#   page compiled its 9.6 MB of WebAssembly and unpacked the standard library while the earlier
+#   ones were still importing: several renderers at their peak (≈300 MB each) at once, on two
+#   busy cores, where the kernel's out-of-memory killer picks renderers first (Chromium gives
+#   them the highest oom_score_adj). `Player.open` now waits until a page has finished its
+#   warm-up, so at most one page of a test is ever loading, and a crash is reported as such
+#   (`Player.errors`, naming the page) instead of as a time-out somewhere later.
+# Playwright's own list (playwright-core chromiumSwitches), kept when ours is added.
+PLAYWRIGHT_DISABLED = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+]
+DISABLED_FEATURES = ["WebRtcHideLocalIpsWithMdns"]
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -35,12 +66,15 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
     "--allow-loopback-in-peer-connection",
-    "--disable-features=WebRtcHideLocalIpsWithMdns",
     "--use-fake-ui-for-media-stream",
     "--use-fake-device-for-media-stream",
     "--autoplay-policy=no-user-gesture-required",
+    "--disable-features=" + ",".join([*PLAYWRIGHT_DISABLED, *DISABLED_FEATURES]),  # the last one
 ]
 READY = "() => window.magicTable && window.magicTable.ready"
+WARMED = """() => window.magicTable.pyodide.runPython(
+  "import sys; all(m in sys.modules for m in ('web.ui.table', 'web.ui.pages'))")"""
+
 ARTIFACTS = ROOT / "test-artifacts"
 
 
@@ -159,6 +193,7 @@ class Player:
         page.on("request", player._on_request)
         page.on("websocket", lambda ws: player.requests.append(ws.url))
         page.on("pageerror", lambda error: player.errors.append(f"pageerror: {error}"))
+        page.on("crash", lambda _page: player.errors.append(f"crash: the page of {name} crashed"))
         page.on("console", player._on_console)
         await page.goto(url)
         await player.wait_ready()
@@ -172,7 +207,13 @@ class Player:
             self.errors.append(f"console: {message.text}")
 
     async def wait_ready(self) -> None:
-        await self.page.wait_for_function(READY, timeout=90_000)
+        """Until the page is interactive and has imported what it warms up after that (so the
+        next page does not load while this one is still at its memory peak)."""
+        try:
+            await self.page.wait_for_function(READY, timeout=90_000)
+            await self.page.wait_for_function(WARMED, timeout=90_000, polling=250)
+        except PlaywrightError as error:
+            raise AssertionError(f"{self.name}: the page did not start: {self.errors}") from error
 
     async def create_room(self) -> str:
         await self.page.fill("#name", self.name)

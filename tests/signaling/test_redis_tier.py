@@ -170,6 +170,9 @@ async def test_redis_restart_mid_game_is_survived(spawn: SpawnNode, redis_server
     await expect_error(a, "unavailable")  # said, and the socket stays open
     await sync(a)
     await gone.close()  # leaves while Redis is away: it must leave once Redis is back
+    for node in (n1, n2):  # each process says so (once), and stays up
+        assert "is unreachable" in await node.wait_log("Redis at")
+        assert node.process.returncode is None
     await redis_server.start()  # its append-only file still holds the room
     async with asyncio.timeout(20):
         attempt = 0
@@ -186,6 +189,9 @@ async def test_redis_restart_mid_game_is_survived(spawn: SpawnNode, redis_server
     assert seen[-1] == {"type": "peer-left", "peer": jg["you"], "host": ja["you"]}
     c, jc = await join(n1.server, ja["room"], "C")  # the room survived the restart
     assert [p["name"] for p in jc["roster"]] == ["A", "B", "C"]
+    for node in (n1, n2):
+        await node.wait_log("is reachable again")
+        assert node.process.returncode is None, node.log
     for ws in (a, b, c):
         await ws.close()
 

@@ -25,6 +25,22 @@ class Node:
     def __init__(self, process: asyncio.subprocess.Process, server: Server) -> None:
         self.process = process
         self.server = server
+        self.log: list[str] = []  # what the process wrote to stderr (its log), line by line
+        self.reader = asyncio.create_task(self._read_log())
+
+    async def _read_log(self) -> None:
+        assert self.process.stderr is not None
+        while line := await self.process.stderr.readline():
+            self.log.append(line.decode(errors="replace").rstrip("\n"))
+
+    async def wait_log(self, needle: str, timeout: float = 20) -> str:
+        """The first log line containing ``needle`` (fails after ``timeout``)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                for line in self.log:
+                    if needle in line:
+                        return line
+                await asyncio.sleep(0.05)
 
     def kill(self) -> None:
         """Die at once, as a crashed process does (no goodbye to Redis or the sockets)."""
@@ -45,8 +61,9 @@ async def node_factory(redis_url: str, static: Path) -> AsyncIterator[SpawnNode]
         args = ["-m", "signaling", "--host", "127.0.0.1", "--port", "0", "--redis", redis_url]
         args += ["--static", str(static), "--no-bots", "--log-level", "WARNING", *flags]
         process = await asyncio.create_subprocess_exec(
-            sys.executable, *args, cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE
-        )
+            sys.executable, *args, cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
         assert process.stdout is not None
         line = await asyncio.wait_for(process.stdout.readline(), 20)
         found = SERVING.match(line)
@@ -63,3 +80,4 @@ async def node_factory(redis_url: str, static: Path) -> AsyncIterator[SpawnNode]
             if node.process.returncode is None:
                 node.process.kill()
             await node.process.wait()
+            node.reader.cancel()

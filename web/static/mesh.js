@@ -75,7 +75,7 @@ export class Mesh {
       ws.onerror = fail;
       ws.onclose = fail;
     });
-    this.lastFrame = performance.now();
+    this.lastFrame = this.lastTick = performance.now();
     ws.onmessage = (event) => {
       if (ws !== this.ws) return;
       this.lastFrame = performance.now();
@@ -88,7 +88,11 @@ export class Mesh {
 
   pingServer(ws) {
     if (ws !== this.ws || ws.readyState !== 1) return;
-    if (performance.now() - this.lastFrame > SERVER_DEAD_MS) {
+    const now = performance.now();
+    const late = now - (this.lastTick || now) > 2 * SERVER_PING_MS; // the page itself was busy
+    this.lastTick = now;
+    if (late) this.lastFrame = Math.max(this.lastFrame, now - SERVER_PING_MS); // judge it later
+    if (now - this.lastFrame > SERVER_DEAD_MS) {
       ws.close(); // silent for too long: dead, whatever the browser thinks
       this.socketLost(ws);
       return;
