@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from pathlib import Path
@@ -59,6 +60,15 @@ def test_a_rumble_face_shows_name_school_slot_and_initiative() -> None:
     picture = svg(face)
     assert "Лесной" in picture and "Тролль" in picture and ">2</text>" in picture
     assert "#3d8b3d" in picture  # the school's colour
+    assert ">Forest Troll</text>" in picture and ">delivery · Thicket</text>" in picture
+    assert '<g id="en">' in picture and "#en:target" in picture  # card.svg#en shows English
+
+
+@needs_icons
+@pytest.mark.parametrize("game", GAMES)
+def test_every_face_carries_an_english_name(game: str) -> None:
+    for cid, face in faces.faces(game).items():
+        assert face.name_en and not re.search("[А-Яа-яЁё]", face.name_en + face.label_en), cid
 
 
 @needs_icons

@@ -25,6 +25,8 @@ class Face:
     signs: tuple[str, ...] = ()  # small icons on the bottom line (school signs, marks)
     label: str = ""  # the bottom line's words
     marks: tuple[str, ...] = field(default=())  # small icons at the medallion's right edge
+    name_en: str = ""  # shown instead of the name and label when the URL ends in ``#en``
+    label_en: str = ""
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
@@ -78,11 +80,40 @@ def text(x: float, y: float, words: str, px: float, colour: str, width: float) -
     )
 
 
+BOTTOM = 258
+# ``card.svg#en`` shows the English words: the fragment makes the ``en`` group the target.
+EN_STYLE = "<style>#en{display:none}#en:target{display:inline}#en:target~.ru{display:none}</style>"
+
+
+def x_after(face: Face) -> float:
+    """Where the bottom line's words start (after the sign icons)."""
+    return 22.0 + 24 * len(face.signs)
+
+
+def _words(name: str, label: str, ink: str, left: float) -> str:
+    """The name band and the bottom line's words in one language."""
+    parts = []
+    lines = name_lines(name)
+    top = 196 if len(lines) == 1 else 188
+    band = 36 if len(lines) == 1 else 48
+    parts.append(
+        f'<rect x="14" y="{top}" width="172" height="{band}" rx="8" fill="#120d1a"'
+        ' fill-opacity="0.62"/>'
+    )
+    px = 19 if len(lines) == 1 else 16
+    for i, line in enumerate(lines):
+        y = top + 25 + i * 19 - (2 if len(lines) > 1 else 0)
+        parts.append(text(100, y, line, px, "#fff8ec", 162))
+    if label:
+        left += 2
+        parts.append(text((left + 182) / 2, BOTTOM, label, 12, ink, 182 - left))
+    return "".join(parts)
+
+
 def svg(face: Face) -> str:
     """The whole card."""
     light, dark = shade(face.colour, 1.45), shade(face.colour, 0.55)
     ink = "#1d1526" if is_light(face.colour) else "#fff8ec"
-    band_ink = "#fff8ec"
     title = escape(face.name)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}"'
@@ -120,27 +151,15 @@ def svg(face: Face) -> str:
             f'<circle cx="170" cy="{cy}" r="13" fill="#fff8ec" stroke="{dark}" stroke-width="2"/>'
         )
         parts.append(icon(mark, 161, cy - 9, 18, "#1d1526"))
-    lines = name_lines(face.name)
-    top = 196 if len(lines) == 1 else 188
-    band = 36 if len(lines) == 1 else 48
-    parts.append(
-        f'<rect x="14" y="{top}" width="172" height="{band}" rx="8" fill="#120d1a"'
-        ' fill-opacity="0.62"/>'
-    )
-    px = 19 if len(lines) == 1 else 16
-    for i, line in enumerate(lines):
-        parts.append(
-            text(100, top + 25 + i * 19 - (2 if len(lines) > 1 else 0), line, px, band_ink, 162)
-        )
-    bottom = 258
+    parts.append(EN_STYLE)
+    left = x_after(face)
+    english = _words(face.name_en or face.name, face.label_en or face.label, ink, left)
+    russian = _words(face.name, face.label, ink, left)
+    parts.append(f'<g id="en">{english}</g><g class="ru">{russian}</g>')
     x = 22.0
     for sign in face.signs:
-        parts.append(f'<circle cx="{x + 9:g}" cy="{bottom - 6}" r="11" fill="{dark}"/>')
-        parts.append(icon(sign, x, bottom - 15, 18, "#fff8ec"))
+        parts.append(f'<circle cx="{x + 9:g}" cy="{BOTTOM - 6}" r="11" fill="{dark}"/>')
+        parts.append(icon(sign, x, BOTTOM - 15, 18, "#fff8ec"))
         x += 24
-    if face.label:
-        left = x + 2
-        mid = (left + 182) / 2
-        parts.append(text(mid, bottom, face.label, 12, ink, 182 - left))
     parts.append("</svg>")
     return "".join(parts)

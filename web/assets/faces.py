@@ -10,6 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from web.ui import rumble_en
+from web.ui.catalog_en import english
+
 from .choices import CARDS, MARKS, NEVERMORE_TOKENS, SCHOOL_SIGNS, SLOT_SIGNS, UI
 from .compose import Face, icon, shade, svg
 
@@ -22,6 +25,7 @@ DECK_COLOURS = {
 }
 WILD_COLOUR = "#3f3a4d"
 SLOT_WORDS = {"source": "заводила", "quality": "наворот", "delivery": "приход", "wild": "шальная"}
+SLOT_WORDS_EN = {"source": "source", "quality": "quality", "delivery": "delivery", "wild": "wild"}
 DECK_CORNERS = {
     "treasures": "open-chest",
     "ghosts": "ghost",
@@ -35,6 +39,13 @@ DECK_WORDS = {
     "diseases": "ЗПМП",
     "specials": "особая",
     "heroes": "герой",
+}
+DECK_WORDS_EN = {
+    "treasures": "treasure",
+    "ghosts": "ghost card",
+    "diseases": "disease",
+    "specials": "special",
+    "heroes": "hero",
 }
 SUIT_COLOURS = {
     "attack": "#b8322a",
@@ -91,6 +102,7 @@ def rumble_face(entry: dict[str, Any], schools: dict[str, dict[str, str]]) -> Fa
         marks = tuple(MARKS[m] for m in ("creature", "surprise", "boost") if entry.get(m))
         initiative = entry.get("initiative")
         words = SLOT_WORDS[slot] + (f" · {entry['school_name']}" if school else "")
+        words_en = SLOT_WORDS_EN[slot] + (f" · {rumble_en.SCHOOLS[school]}" if school else "")
         return Face(
             name=entry["name"],
             icon=CARDS["rumble"][cid],
@@ -101,6 +113,8 @@ def rumble_face(entry: dict[str, Any], schools: dict[str, dict[str, str]]) -> Fa
             signs=(SCHOOL_SIGNS[school],) if school else (),
             label=words,
             marks=marks,
+            name_en=rumble_en.name(cid),
+            label_en=words_en,
         )
     sign = _sign_of(cid)
     return Face(
@@ -110,6 +124,8 @@ def rumble_face(entry: dict[str, Any], schools: dict[str, dict[str, str]]) -> Fa
         corner=DECK_CORNERS[deck],
         signs=(SCHOOL_SIGNS[sign],) if sign else (),
         label=DECK_WORDS[deck] + (f" · знак «{schools[sign]['name']}»" if sign else ""),
+        name_en=rumble_en.name(cid),
+        label_en=DECK_WORDS_EN[deck] + (f" · «{rumble_en.SCHOOLS[sign]}» sign" if sign else ""),
     )
 
 
@@ -137,6 +153,8 @@ def nevermore_face(entry: dict[str, Any]) -> Face:
             colour=SUIT_COLOURS[entry["suit"]],
             corner=CARDS["nevermore"][cid],
             label="масть",
+            name_en=str(english("nevermore", entry)["name"]),
+            label_en="suit",
         )
     suit = entry.get("suit")
     return Face(
@@ -146,13 +164,15 @@ def nevermore_face(entry: dict[str, Any]) -> Face:
         corner=MAGIC_CORNERS[deck],
         signs=(CARDS["nevermore"][suit],) if suit else (),
         label="магия Света" if deck == "light" else "магия Тьмы",
+        name_en=str(english("nevermore", entry)["name"]),
+        label_en="Light magic" if deck == "light" else "Shadow magic",
     )
 
 
 def circle_face(entry: dict[str, Any]) -> Face:
     """A «Волшебный круг» card: a spell with its power and keyword, or an action."""
     cid = entry["id"]
-    name = str(entry["name"]).capitalize() if entry["name"].isupper() else entry["name"]
+    name = _title(str(entry["name"]))
     if entry["deck"] == "spells":
         keyword = entry.get("keyword")
         return Face(
@@ -163,6 +183,8 @@ def circle_face(entry: dict[str, Any]) -> Face:
             number=str(entry["power"]),
             number_title="сила",
             label=str(entry.get("keyword_name") or "без ключевого слова").lower(),
+            name_en=_title(str(english("circle", entry)["name"])),
+            label_en=str(english("circle", entry).get("keyword_name") or "no keyword").lower(),
         )
     direction = entry.get("direction")
     return Face(
@@ -171,7 +193,14 @@ def circle_face(entry: dict[str, Any]) -> Face:
         colour=ACTION_COLOURS.get(entry.get("effect", ""), "#2f8f86"),
         corner="hand",
         label="действие" + (f" · {direction}" if direction else ""),
+        name_en=_title(str(english("circle", entry)["name"])),
+        label_en="action" + (f" · {english('circle', entry)['direction']}" if direction else ""),
     )
+
+
+def _title(name: str) -> str:
+    """«СНЕЖНЫЙ КОМ» → «Снежный ком», "ICE BLOCK" → "Ice block" (the cards' capitals, softened)."""
+    return name.capitalize() if name.isupper() else name
 
 
 def faces(game: str) -> dict[str, Face]:

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.model import Action
 
 from .catalog_en import CIRCLE_ACTIONS, CIRCLE_KEYWORDS, CIRCLE_NAMES, DIRECTIONS
-from .i18n import current, say
+from .i18n import current, picture, say
 
 COUNTDOWN_DEFAULT = 4
 # Plays within this of each other on one state go in the public order: about two one-way trips
@@ -34,8 +34,8 @@ def _catalog() -> Any:
 
 
 def art(card_id: str) -> str:
-    """The illustration's URL in the built site."""
-    return f"/art/circle/{escape(card_id)}.svg"
+    """The illustration's URL in the built site (its words in the page's language)."""
+    return picture(f"/art/circle/{escape(card_id)}.svg")
 
 
 def card_entry(card_id: str) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ from js import Object, document, setTimeout
 from pyodide.ffi import create_once_callable, to_js
 
 from . import table_views
+from .i18n import picture
 from .moments import Moment, moments
 from .sound import Sound
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from .table import TableUI
 
 LIFETIME_MS = 2600
+KEPT = 200  # the latest moments kept in ``Effects.shown``
 SUITS = ("attack", "healing", "radiance", "victory", "raven")
 ART = {"rumble": "/art/rumble/", "circle": "/art/circle/", "nevermore": "/art/nevermore/"}
 
@@ -45,9 +47,14 @@ class Effects:
         self.before = {game: view}
         if previous is view:
             return
+        heard: set[str] = set()
         for moment in moments(game, previous, view):
             self.show(game, moment)
+            if moment.kind not in heard:  # one sound per kind of moment, however many seats
+                heard.add(moment.kind)
+                self.sound.moment(moment.kind)
         self.dice()
+        del self.shown[:-KEPT]
 
     def dice(self) -> None:
         element = document.getElementById("dice")
@@ -60,7 +67,6 @@ class Effects:
 
     def show(self, game: str, moment: Moment) -> None:
         self.shown.append(moment.kind)
-        self.sound.moment(moment.kind)
         if moment.kind in ("hit", "heal", "vp", "absorb"):
             sign = {"hit": "−", "heal": "+", "vp": "+", "absorb": "🛡"}[moment.kind]
             text = sign if moment.kind == "absorb" else f"{sign}{moment.amount}"
@@ -78,13 +84,13 @@ class Effects:
         elif moment.kind == "human":
             self.icon_at(moment.seat, "/art/ui/human.svg", "human")
         elif moment.kind == "reveal":
-            self.banner(moment.words, [ART[game] + c + ".svg" for c in moment.cards[:3]])
+            self.banner(moment.words, [picture(ART[game] + c + ".svg") for c in moment.cards[:3]])
         elif moment.kind == "palace":
             self.fly(moment.origin, moment.seat, "/art/ui/palace.svg")
         elif moment.kind == "called":
             suit = moment.words
-            picture = suit if suit in SUITS else f"token_{suit}"
-            self.banner("", [f"/art/nevermore/{picture}.svg"])
+            card = suit if suit in SUITS else f"token_{suit}"
+            self.banner("", [picture(f"/art/nevermore/{card}.svg")])
         elif moment.kind == "pass":
             self.fly(moment.origin, moment.seat, "/card-back.svg")
         elif moment.kind == "power":

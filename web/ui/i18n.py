@@ -16,6 +16,12 @@ def current() -> str:
     return CURRENT["lang"]
 
 
+def picture(url: str) -> str:
+    """A card picture's URL showing its words in the page's language (``#en`` selects the
+    English name band inside the same SVG, so both languages share one file)."""
+    return url + "#en" if CURRENT["lang"] == "en" else url
+
+
 def say(ru: str, en: str) -> str:
     """``ru`` or ``en``, as the page's current language asks."""
     return en if CURRENT["lang"] == "en" else ru

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core.model import Action
 
-from .i18n import current, say, tr
+from .i18n import current, picture, say, tr
 from .views import describe
 
 BACK = "/card-back.svg"
@@ -48,8 +48,8 @@ def windows() -> dict[str, str]:
 
 
 def art(card_id: str) -> str:
-    """The illustration's URL in the built site."""
-    return f"/art/nevermore/{escape(card_id)}.svg"
+    """The illustration's URL in the built site (its words in the page's language)."""
+    return picture(f"/art/nevermore/{escape(card_id)}.svg")
 
 
 def name_of(card_id: str | None, lang: str = "") -> str:

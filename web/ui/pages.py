@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .i18n import current, say
+from .i18n import current, picture, say
 
 GAMES = {"rumble": "«Схватка»", "circle": "«Волшебный круг»", "nevermore": "«Невермор»"}
 DECKS = {
@@ -71,7 +71,7 @@ def entries(game: str) -> list[dict[str, Any]]:
         if current() == "en":
             entry = english(game, entry)
         art = str(entry.get("art", ""))
-        url = f"/art/{game}/{art.rsplit('/', 1)[-1]}" if art else ""
+        url = picture(f"/art/{game}/{art.rsplit('/', 1)[-1]}") if art else ""
         result.append({**entry, "url": url})
     return result
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.model import Action
 
 from . import rumble_en
-from .i18n import current, say
+from .i18n import current, picture, say
 from .views import describe
 
 MAX_LIFE = 25
@@ -34,8 +34,8 @@ def cards() -> dict[str, dict[str, Any]]:
 
 
 def art(card_id: str) -> str:
-    """The illustration's URL in the built site."""
-    return f"/art/rumble/{escape(card_id)}.svg"
+    """The illustration's URL in the built site (its words in the page's language)."""
+    return picture(f"/art/rumble/{escape(card_id)}.svg")
 
 
 def name_of(card_id: str | None) -> str:
