@@ -11,15 +11,35 @@ import asyncio
 import json
 from typing import Any
 
+from benchmarks import longtasks
 from benchmarks.bench_table_browser import PINGS, TRACE, latencies, pct
 from tests.e2e.circle_driver import blow_away, start_circle, table_state
 from tests.e2e.harness import Player, chromium, signaling_server
 from tests.e2e.table_driver import play_until, say_ready, seat_players
 
+IN_FLIGHT = """() => JSON.stringify(window.magicTableApp.table.in_flight_at.toJs())"""
 COUNTDOWN = 2
 # A press counts only if its action is among the next few entries (a press refused because the
 # spell had moved on has no entry).
 NEAR = 2
+
+
+def in_flight(traces: list[dict[str, Any]], flights: list[list[list[Any]]]) -> list[float]:
+    """For each press that was posted: ms until every page showed that play in flight (the
+    first in-flight note for its author at or after the press, within a second)."""
+    result = []
+    for trace in traces:
+        for clicked, _ in trace["submitted"]:
+            seen = []
+            for shown in flights:
+                times = [
+                    t for t, who in shown if who == trace["tid"] and clicked <= t < clicked + 1e3
+                ]
+                if times:
+                    seen.append(min(times))
+            if len(seen) == len(flights):
+                result.append(max(seen) - clicked)
+    return result
 
 
 async def run() -> dict[str, Any]:
@@ -27,6 +47,7 @@ async def run() -> dict[str, Any]:
         async with chromium() as browser:
             players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
             await say_ready(players)
+            since = await longtasks.observe(players)
             await start_circle(players[0], COUNTDOWN)
 
             async def act(player: Player) -> None:
@@ -38,12 +59,15 @@ async def run() -> dict[str, Any]:
                 await player.page.wait_for_selector('#table-status[data-stage="done"]')
             states = [await table_state(p) for p in players]
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
+            flights = [json.loads(await p.page.evaluate(IN_FLIGHT)) for p in players]
             pings: list[float] = []
             for player in players:
                 pings += list(await player.page.evaluate(PINGS, 20))
             refused = sum(len(s["refused"]) for s in states)
             return {
+                "long": await longtasks.collect(players, since),
                 "keys": latencies(traces, NEAR),
+                "flights": in_flight(traces, flights),
                 "pings": pings,
                 "refused": refused,
                 "entries": len(traces[0]["log"]),
@@ -65,6 +89,15 @@ def main() -> None:
         f" (key p50 = {pct(keys, 0.5) / one_way:.0f}x one-way ping,"
         f" {pct(keys, 0.5) / pct(pings, 0.5):.1f}x round trip)"
     )
+    flights = figures["flights"]
+    if flights:
+        print(
+            f"key press to the play shown in flight on every page ({len(flights)} presses):"
+            f" p50 {pct(flights, 0.5):.1f} ms, p95 {pct(flights, 0.95):.1f} ms"
+            f" (before the host's window of ordering; p50 = {pct(flights, 0.5) / one_way:.0f}x"
+            " one-way ping)"
+        )
+    print(longtasks.summary(figures["long"]))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import asyncio
 import json
 from typing import Any
 
+from benchmarks import longtasks
 from benchmarks.bench_table_browser import PINGS, click_entries, pct
 from tests.e2e.harness import chromium, signaling_server
 from tests.e2e.nevermore_driver import play_until, start_nevermore
@@ -47,6 +48,7 @@ async def run() -> dict[str, Any]:
         async with chromium() as browser:
             players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
             await say_ready(players)
+            since = await longtasks.observe(players)
             await start_nevermore(players[0], 60)
             state = await play_until(players, lambda s: s["stage"] == "done", timeout=900)
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
@@ -54,6 +56,7 @@ async def run() -> dict[str, Any]:
             for player in players:
                 pings += list(await player.page.evaluate(PINGS, 20))
             return {
+                "long": await longtasks.collect(players, since),
                 "passes": pass_latencies(traces),
                 "pings": pings,
                 "entries": len(traces[0]["log"]),
@@ -86,6 +89,7 @@ def main() -> None:
         f"data-channel ping ({len(pings)}): p50 {pct(pings, 0.5):.2f} ms round trip,"
         f" one-way {one_way:.2f} ms (pass p50 = {pct(passes, 0.5) / one_way:.0f}x one-way)"
     )
+    print(longtasks.summary(figures["long"]))
 
 
 if __name__ == "__main__":

@@ -10,16 +10,12 @@ import asyncio
 import json
 from typing import Any
 
+from benchmarks import longtasks
 from benchmarks.bench_table_browser import PINGS, TRACE, latencies, pct
 from tests.e2e.harness import chromium, signaling_server
 from tests.e2e.rumble_driver import play_until, setup_lobby, start_rumble
 from tests.e2e.table_driver import seat_players
 
-LONG_TASKS = """window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
-}).observe({ type: "longtask", buffered: true });"""
-SINCE = """(since) => window.__longTasks.filter(([start]) => start >= since).map(([, d]) => d)"""
 MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize : 0,
   wasm: window.magicTable.pyodide._module.HEAP8.length })"""
 
@@ -28,20 +24,15 @@ async def run() -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
             players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
-            for player in players:
-                await player.page.evaluate(f"() => {{ {LONG_TASKS} }}")
             await setup_lobby(players)
-            starts = [await p.page.evaluate("() => performance.now()") for p in players]
+            starts = await longtasks.observe(players)
             await start_rumble(players[0], "tournament", 1, 60, 60)
             await play_until(players, lambda s: s["stage"] == "done", timeout=900)
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             pings: list[float] = []
             for player in players:
                 pings += list(await player.page.evaluate(PINGS, 20))
-            long_tasks = [
-                list(await p.page.evaluate(SINCE, since))
-                for p, since in zip(players, starts, strict=True)
-            ]
+            long_tasks = await longtasks.collect(players, starts)
             memory = [await p.page.evaluate(MEMORY) for p in players]
             return {
                 "clicks": latencies(traces),
@@ -56,8 +47,6 @@ def main() -> None:
     figures = asyncio.run(run())
     clicks, pings = figures["clicks"], figures["pings"]
     one_way = pct(pings, 0.5) / 2
-    longest = max((max(tasks) for tasks in figures["long"] if tasks), default=0.0)
-    count = sum(len(tasks) for tasks in figures["long"])
     mb = [(m["js"] + m["wasm"]) / 1e6 for m in figures["memory"]]
     entries = figures["entries"]
     print(f"## «Схватка», one fight: 3 Chromium pages + 1 server bot ({entries} entries)")
@@ -66,7 +55,7 @@ def main() -> None:
         f" p95 {pct(clicks, 0.95):.1f} ms; one-way ping {one_way:.2f} ms"
         f" (click p50 = {pct(clicks, 0.5) / one_way:.0f}x)"
     )
-    print(f"longest main-thread task during the fight: {longest:.0f} ms ({count} tasks over 50 ms)")
+    print(longtasks.summary(figures["long"]))
     print("memory per tab (JS heap + Python heap): " + ", ".join(f"{m:.0f} MB" for m in mb))
 
 

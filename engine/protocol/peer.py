@@ -141,6 +141,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
                 if self.pending.add(envelope, self.clock()) is not None:
                     assert isinstance(envelope, dict)  # pending holds well-formed posts only
                     await self._check_early(envelope, sender)
+                    self._seen_play(envelope)
                 return
             try:
                 if await self._hold_race_play(envelope, sender):
@@ -342,6 +343,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             self.outbox[message_id(envelope)] = envelope
             self.pending.add(envelope, self.clock(), forwarded=True)
             self.transport.broadcast(wire_text({"k": "post", "m": envelope}))
+            self._seen_play(envelope)
 
     async def _act(self) -> None:
         """Post whatever this peer owes now, until nothing more is due."""

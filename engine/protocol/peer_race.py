@@ -28,7 +28,10 @@ class RaceHost(PeerState):
             return False
         if any(message_id(p.envelope) == message_id(envelope) for p in self.race_queue.held):
             return True
-        return self.race_queue.add(HeldPlay(envelope, sender, base, author.seat, self.clock()))
+        held = self.race_queue.add(HeldPlay(envelope, sender, base, author.seat, self.clock()))
+        if held:
+            self._seen_play(envelope)
+        return held
 
     async def _pump_race(self) -> bool:
         """Host: sequence the next held play whose window is over (False: none to go now)."""

@@ -97,6 +97,10 @@ class PeerState:
         # Called once an entry is applied, before this peer makes its own follow-up moves, so a
         # page can show the entry at once.
         self.on_entry: Callable[[], None] | None = None
+        # Called with its author's peer id when a real-time play is seen, before the host has
+        # sequenced it (the play's post is checked, nothing in the table changes): a page can show
+        # the play in flight at once.
+        self.on_play: Callable[[str], None] | None = None
         self._checkpointed: tuple[str, int] = ("", -1)
         self._timed_out: set[tuple[Any, ...]] = set()
         self.catching_up: str | None = None
@@ -176,6 +180,14 @@ class PeerState:
     async def _sequence(self, envelope: Any, sender: str) -> None:
         """Host: the next log entry (``Peer``)."""
         raise NotImplementedError
+
+    def _seen_play(self, envelope: Any) -> None:
+        """Tell ``on_play`` about a checked real-time play (see there)."""
+        body = envelope.get("body") if isinstance(envelope, dict) else None
+        if self.on_play is None or not isinstance(body, dict) or body.get("t") != "action":
+            return
+        if self.table.racing_node() and self.catching_up is None:
+            self.on_play(str(envelope.get("from")))
 
 
 def safe_id(envelope: Any) -> str:

@@ -152,6 +152,8 @@ class TableSession:
         # When a tick is already booked for the peer's own wake-up time (``Peer.wake_at``).
         self._wake_booked: float | None = None
         self._wake_task: asyncio.Future[None] | None = None
+        # The page's hook for a real-time play seen before it is sequenced (``Peer.on_play``).
+        self.on_play: Callable[[str], None] | None = None
 
     # ----- identity and storage --------------------------------------------------------------
 
@@ -283,6 +285,11 @@ class TableSession:
             self._wake_task = asyncio.ensure_future(self.tick())
 
         asyncio.get_running_loop().call_later(max(0.0, wake - peer.clock()), wake_up)
+
+    def _on_play(self, author: str) -> None:
+        """A real-time play seen in flight: tell the page (``on_play``), if it listens."""
+        if self.on_play is not None:
+            self.on_play(author)
 
     def _show(self) -> None:
         """Tell the page to redraw, remembering what it has shown."""
@@ -418,6 +425,7 @@ class TableSession:
         )
         self.peer.on_bundle_change = lambda _bundle: self._save()
         self.peer.on_entry = self._show_if_changed
+        self.peer.on_play = self._on_play
 
     async def open_table(
         self, rules: str, config: dict[str, Any], order: list[str], timer: int = 30

@@ -46,6 +46,8 @@ class TableUI:
         # player clicked a move: the benchmarks read them to measure click-to-every-peer time.
         self.applied_at: list[float] = []
         self.submitted_at: list[list[float]] = []  # [click time, log length at the click]
+        # Real time: [wall ms, author's id] when a play was first shown in flight here.
+        self.in_flight_at: list[list[Any]] = []
         self.selected: list[int] = []
         self.game = DEFAULT  # the game the host has chosen in the lobby
         self._turn_since = 0.0
@@ -66,6 +68,7 @@ class TableUI:
             player=Human(),
             on_update=self.render,
         )
+        self.session.on_play = self.show_in_flight
         await self.session.setup()
         hero = str(localStorage.getItem("mt.hero") or "")
         if hero and not self.session.hero:  # the hero this browser chose last time
@@ -125,6 +128,21 @@ class TableUI:
         if text:
             text.textContent = "⏸" if peer.table.paused else f"{left:.1f}"
         return True
+
+    def show_in_flight(self, author: str) -> None:
+        """A real-time play seen before the host has put it in: name it in the race note at once
+        (its card stays hidden until its author shows it); the next redraw replaces the note."""
+        self.in_flight_at.append([wall_ms(), author])
+        note = document.getElementById("race-note")
+        if not note or self.session is None:
+            return
+        hello = self.session.hellos.get(author)
+        name = hello.name if hello is not None else "?"
+        english = self.lang == "en"
+        if author == self.session.tid:
+            note.textContent = "✦ Your card flies…" if english else "✦ Ваша карта в полёте…"
+        else:
+            note.textContent = f"✦ {name} plays…" if english else f"✦ {name}: карта в полёте…"
 
     def stop(self) -> None:
         if self._ticker is not None:

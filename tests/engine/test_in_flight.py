@@ -1,0 +1,59 @@
+"""A real-time play is shown in flight on every peer as soon as its post arrives, before the host
+has put it in the log; nothing else is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.model import Action, Knowledge, Rules
+from engine.protocol.players import Waiting
+from tests.engine.harness import make_table
+from tests.engine.race_game import StoneRules
+
+
+class PushOnce:
+    """Pushes with its first card as soon as it may, once in the whole game."""
+
+    def __init__(self) -> None:
+        self.done = False
+
+    async def choose(
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+    ) -> Action | None:
+        if self.done or not legal:
+            return None
+        self.done = True
+        return legal[0]
+
+
+async def test_every_peer_sees_a_play_in_flight_before_it_is_logged() -> None:
+    pusher = PushOnce()
+    h = await make_table(3, rules=StoneRules(), players={0: Waiting(), 1: pusher, 2: Waiting()})
+    seen: dict[int, list[tuple[str, int]]] = {i: [] for i in range(3)}
+    for i, peer in enumerate(h.peers):
+        peer.on_play = lambda author, i=i, peer=peer: seen[i].append((author, len(peer.table.log)))
+    await h.peers[0].start({"seats": 3, "hand": 2, "timers": {"scramble": 3}}, timer=30)
+    await h.settle()
+    author = h.peers[1].id
+    assert pusher.done
+    logged = [e for e in h.peers[0].table.log if e["msg"]["body"]["t"] == "action"]
+    assert [e["msg"]["from"] for e in logged] == [author]
+    position = next(i for i, e in enumerate(h.peers[0].table.log) if e is logged[0])
+    for i in range(3):
+        # Once each, and before the play's entry was in that peer's log.
+        assert [who for who, _ in seen[i]] == [author], (i, seen[i])
+        assert seen[i][0][1] <= position
+    assert len({p.rules.state_hash(p.table.state) for p in h.peers}) == 1
+
+
+async def test_nothing_is_in_flight_outside_real_time() -> None:
+    h = await make_table(3)
+    seen: list[str] = []
+    for peer in h.peers:
+        peer.on_play = seen.append
+    await h.peers[0].start({}, timer=30)
+    await h.settle()
+    for _ in range(20):
+        await h.advance(1.0)
+    actions = [e for e in h.peers[0].table.log if e["msg"]["body"]["t"] == "action"]
+    assert actions and not seen
