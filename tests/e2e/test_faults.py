@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from playwright.async_api import Error as PlaywrightError
 
@@ -191,6 +192,63 @@ class Blackhole:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+
+
+async def test_a_code_taken_while_the_server_was_down_moves_the_room_and_its_link() -> None:
+    with signaling_server("--no-bots") as server:
+        hole = Blackhole(server.port)
+        await hole.start()
+        try:
+            async with chromium() as browser:
+                origin = f"http://127.0.0.1:{hole.port}/"
+                anya = await Player.open(browser, origin, "Аня", voice=False)
+                borya = await Player.open(browser, origin, "Боря", voice=False)
+                code = await anya.create_room()
+                await borya.join_room(code)
+                players = [anya, borya]
+                for player in players:
+                    await player.wait_open_channels(1, timeout=60)
+
+                hole.cut = True  # the pages cannot reach the server while it restarts ...
+                server.kill()
+                server.restart()
+                async with aiohttp.ClientSession() as session:
+                    # ... and meanwhile someone else opens a room under the same code
+                    squatter = await session.ws_connect(server.ws_url)
+                    await squatter.send_json({"type": "create", "room": code, "name": "Аня"})
+                    assert (await squatter.receive_json(timeout=10))["room"] == code
+                    hole.restore()
+
+                    async def moved() -> str:
+                        rooms = {(await mesh_state(p))["room"] for p in players}
+                        return rooms.pop() if len(rooms) == 1 and code not in rooms else ""
+
+                    new_code = await wait_for(moved, "both pages in one new room", timeout=60)
+                    for player in players:  # the page shows the new room and its link
+                        page = player.page
+                        await page.wait_for_function(
+                            "(c) => document.querySelector('#room-code').textContent.trim() === c",
+                            arg=new_code,
+                        )
+                        assert (await page.input_value("#room-link")).endswith("/r/" + new_code)
+                        assert page.url.endswith("/r/" + new_code)
+                        (link,) = (await player.mesh_debug()).values()
+                        # the same link all along: never closed, never renegotiated
+                        assert link["channel"] == "open" and link["restarts"] == 0, link
+                    await anya.say("всё ещё здесь")
+                    await borya.wait_chat("Аня: всё ещё здесь")
+                    await squatter.close()
+                await borya.page.reload()  # the stored session follows the room too
+                await borya.wait_ready()
+                await borya.page.wait_for_selector("#room-code", timeout=60_000)
+                assert (await borya.page.inner_text("#room-code")).strip() == new_code
+                await borya.wait_open_channels(1)
+                await borya.say("и я")
+                await anya.wait_chat("Боря: и я")
+                for player in players:
+                    assert not unexpected(player), (player.name, player.errors)
+        finally:
+            await hole.stop()
 
 
 async def test_one_peers_network_drops_for_ten_seconds_and_it_recovers(tmp_path: Path) -> None:
