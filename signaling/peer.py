@@ -123,9 +123,13 @@ async def run(args: argparse.Namespace) -> None:
 
 
 async def watch(mesh: MeshPeer, say: str | None, stop: asyncio.Event) -> None:
-    """Report peers coming and going; say the --say line once someone is there."""
+    """Report peers coming and going; say the --say line once someone is there.
+
+    When the signalling server goes away the peer carries on over the links it has (a game
+    outlives the server); it stops once it has neither."""
     seen: dict[str, str] = {}
     said = say is None
+    lost = False
     stopping = asyncio.ensure_future(stop.wait())
     try:
         while not stop.is_set():
@@ -140,9 +144,12 @@ async def watch(mesh: MeshPeer, say: str | None, stop: asyncio.Event) -> None:
                 if len(ready) >= wanted:
                     mesh.send_chat(say)
                     said = True
-            if mesh.signaling_closed:
+            if mesh.signaling_closed and not ready:
                 out("CLOSED")
                 return
+            if mesh.signaling_closed and not lost:
+                lost = True
+                out("SIGNALLING LOST")  # the links carry on
             changed = asyncio.ensure_future(mesh.wait_change())
             await asyncio.wait({changed, stopping}, return_when=asyncio.FIRST_COMPLETED)
             changed.cancel()
