@@ -458,6 +458,10 @@ class App:
             self.room.code = str(frame["room"])
             window.history.replaceState(None, "", ROOM_PATH + self.room.code)
             self.render_room()
+        section = document.querySelector("section.room")
+        if section:
+            section.classList.toggle("is-host", self.room.host == self.room.you)
+        self.render_roster()
 
     def send_to(self, link: str, text: str) -> None:
         """Send one data-channel message to one peer (the table's transport)."""
