@@ -15,10 +15,11 @@ import time
 from typing import Any
 
 from benchmarks.bench_rumble import FLOOR_N, floor_loop
+from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Kind, Knowledge, Rules
 from engine.games.circle import CircleRules
-from engine.games.circle.bot import HeuristicBot, RandomBot
+from engine.games.circle.bot import HeuristicBot
 
 
 def random_games(rules: CircleRules, games: int) -> tuple[int, int, float]:

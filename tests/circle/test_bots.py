@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Knowledge
-from engine.games.circle.bot import HeuristicBot, RandomBot
+from engine.games.circle.bot import HeuristicBot
 from engine.games.circle.rules import CircleRules
 from engine.games.circle.scenario import ScenarioRun
 

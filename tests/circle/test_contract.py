@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import IllegalAction, Kind, Knowledge, canonical_json
-from engine.games.circle.bot import RandomBot
 from engine.games.circle.rules import CircleRules
 
 from .helpers import g, hands, play, position, to_race, view

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import Kind
-from engine.games.circle.bot import HeuristicBot, RandomBot
+from engine.games.circle.bot import HeuristicBot
 from engine.games.circle.cards import MAX_LIFE
 from engine.games.circle.flow import HAND_LIMIT
 from engine.games.circle.rules import CircleRules

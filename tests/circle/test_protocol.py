@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.bots.random_bot import RandomBot
 from engine.core.model import Action, Knowledge, Rules
 from engine.games.circle import CircleRules
-from engine.games.circle.bot import HeuristicBot, RandomBot
+from engine.games.circle.bot import HeuristicBot
 from engine.protocol.players import Player
 from tests.engine.harness import make_table
 
@@ -46,7 +47,7 @@ async def audited_game(seed: int, rules: CountingRules) -> None:
     """One 4-player game (heuristic and lazy random bots) through the table, checked at the end."""
     seats = 4
     players: dict[int, Player] = {
-        i: BotPlayer(HeuristicBot(seed + i) if i % 2 else RandomBot(seed + i, chance=0.1))
+        i: BotPlayer(HeuristicBot(seed + i) if i % 2 else RandomBot(seed + i, race_chance=0.1))
         for i in range(seats)
     }
     h = await make_table(seats, rules=rules, players=players, game=f"game-{seed}")

@@ -125,8 +125,8 @@ def bots(spec: Spec) -> dict[int, Policy]:
     n = spec.config["seats"]
     seed = spec.seed
     if spec.game == "circle":
+        from engine.bots.random_bot import RandomBot as CircleRandom
         from engine.games.circle.bot import HeuristicBot as CircleSmart
-        from engine.games.circle.bot import RandomBot as CircleRandom
 
         return {
             s: (
@@ -135,8 +135,8 @@ def bots(spec: Spec) -> dict[int, Policy]:
             for s in range(n)
         }
     if spec.game == "nevermore":
+        from engine.bots.random_bot import RandomBot as NevermoreRandom
         from engine.games.nevermore.bot import HeuristicBot as NevermoreSmart
-        from engine.games.nevermore.bot import RandomBot as NevermoreRandom
 
         return {
             s: (NevermoreSmart() if spec.smart and s % 2 else NevermoreRandom(seed * 7 + s)).choose

@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
+from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import Decision, Kind
 from engine.games.nevermore import NevermoreRules
-from engine.games.nevermore.bot import HeuristicBot, RandomBot
+from engine.games.nevermore.bot import HeuristicBot
 from engine.games.nevermore.scenario import ScenarioRun
 from engine.games.nevermore.table import pile_of
 

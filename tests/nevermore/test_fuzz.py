@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import Kind
 from engine.games.nevermore import NevermoreRules
-from engine.games.nevermore.bot import HeuristicBot, RandomBot
+from engine.games.nevermore.bot import HeuristicBot
 
 from .helpers import conserved, data
 

@@ -1,8 +1,9 @@
-"""Bots for «Волшебный круг»: ``choose`` returns a move, or None to let the moment pass.
+"""The heuristic bot of «Волшебный круг» (the random one is ``engine.bots.random_bot``): ``choose``
+returns a move, or None to let the moment pass.
 
-Both see only the public state and their own ``Knowledge`` (the cards in their hand). The only
-player node is the RACE «переполох»; elsewhere (there are no other player nodes) they return the
-first legal action or raise ``ValueError``.
+It sees only the public state and its own ``Knowledge`` (the cards in its hand). The only player
+node is the RACE «переполох»; elsewhere (there are no other player nodes) it returns the first
+legal action or raises ``ValueError``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from engine.core.model import Action, Kind, Knowledge, Rules
 from .rules import CircleRules
 from .state import left_of, right_of
 
-RANDOM_PLAY_CHANCE = 0.25
 DIRECTED = ("wind_left", "wind_right", "wind_any", "mirror")
 
 
@@ -24,25 +24,6 @@ def _other_node(rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge) 
     if not actions:
         raise ValueError(f"no legal action for seat {seat}")
     return actions[0]
-
-
-class RandomBot:
-    """At a RACE plays a uniformly chosen legal move with some probability, else waits."""
-
-    def __init__(self, seed: int = 0, chance: float = RANDOM_PLAY_CHANCE) -> None:
-        self.rng = random.Random(seed)
-        self.chance = chance
-
-    def choose(
-        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge
-    ) -> Action | None:
-        """A random legal move now and then at a RACE; None to let the moment pass."""
-        if rules.decision(state).kind != Kind.RACE:
-            return _other_node(rules, state, seat, knowledge)
-        actions = rules.legal_actions(state, seat, knowledge)
-        if not actions or self.rng.random() >= self.chance:
-            return None
-        return self.rng.choice(actions)
 
 
 class HeuristicBot:

@@ -1,9 +1,8 @@
-"""Bots for «Невермор»: ``RandomBot`` (fuzzing) and ``HeuristicBot``; both see only the bot's own
-``Knowledge`` (its hand, magic cards and sealed choices) and the public state."""
+"""The heuristic bot of «Невермор» (the random one is ``engine.bots.random_bot``); it sees only
+the bot's own ``Knowledge`` (its hand, magic cards and sealed choices) and the public state."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -31,19 +30,6 @@ GOOD_PLAYS = {
     "brilliance",
     "tax",
 }
-
-
-class RandomBot:
-    """A uniform pick among the legal actions, with its own seeded generator."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, rules: Rules[Any], state: G, seat: int, knowledge: Knowledge) -> Action:
-        actions = rules.legal_actions(state, seat, knowledge)
-        if not actions:
-            raise ValueError(f"no legal action for seat {seat}")
-        return self.rng.choice(actions)
 
 
 class HeuristicBot:
