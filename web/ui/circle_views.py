@@ -262,7 +262,8 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
         f" {piles['spells']} · {say('действий', 'actions')} {piles['actions']}"
         f" · {say('в сбросе', 'discarded')} {piles['action_discard']}</p>"
         '<p id="race-note" class="c-note" aria-live="polite"></p>'
-        f"{_result(view)}{_hand(view, moves, selected) if seat is not None else ''}"
+        f"{_result(view)}"
+        f'<div class="dock c-dock">{_hand(view, moves, selected) if seat is not None else ""}</div>'
         f'<ol id="game-log" class="c-log" tabindex="0" aria-label="{say("Журнал", "Log")}">'
         f"{log}</ol></section>"
     )

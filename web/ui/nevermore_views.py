@@ -500,7 +500,8 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
         f'<section id="nevermore" class="nevermore" data-round="{int(view["round"])}"'
         f' data-phase="{escape(phase)}">{head}{tokens(view)}'
         f'<div id="nm-players" class="nm-players">{players}</div>{called(view)}{wait_line}'
-        f"{summary(view) if view['over'] else ''}{prompt(view, moves, selected)}{mine}"
+        f"{summary(view) if view['over'] else ''}"
+        f'<div class="dock nm-dock">{prompt(view, moves, selected)}{mine}</div>'
         f'<ol id="game-log" class="game-log" aria-live="polite" tabindex="0"'
         f' aria-label="{say("Журнал", "Log")}">{log_items}</ol></section>'
     )

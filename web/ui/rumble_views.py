@@ -98,7 +98,10 @@ def wizard(seat: dict[str, Any], me: int | None, view: dict[str, Any]) -> str:
     palace = ""
     if seat["palace"]:
         owner, word = say("Хозяин Хоромов", "Owner of the Palace"), say("Хоромы", "Palace")
-        palace = f' <span class="palace" title="{owner}">♜ {word}</span>'
+        palace = (
+            f' <span class="palace" title="{owner}">'
+            f'<img src="/art/ui/palace.svg" alt="">{word}</span>'
+        )
     ghost = say("призрак", "ghost")
     status = "" if seat["alive"] else f' <span class="ghost-mark">{ghost}</span>'
     return (
