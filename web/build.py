@@ -25,6 +25,7 @@ from wheel.wheelfile import WheelFile
 
 from web.offline import OfflineError, write_manifest
 from web.precompress import precompress
+from web.slim import slim
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -105,7 +106,7 @@ def fixed_dates() -> Iterator[None]:
 
 def build_app_wheel(dist: Path) -> Wheel:
     """Pack the engine and the browser UI (pure Python, package data included) into one wheel,
-    its members stored (see ``store_uncompressed``)."""
+    its members stored (see ``store_uncompressed``), its sources slimmed (``web.slim``)."""
     version = project_version()
     path = dist / "pyodide" / f"{APP_WHEEL}-{version}-py3-none-any.whl"
     path.unlink(missing_ok=True)
@@ -113,7 +114,11 @@ def build_app_wheel(dist: Path) -> Wheel:
         for package in APP_PACKAGES:
             for file in sorted((ROOT / package).rglob("*")):
                 if file.is_file() and "__pycache__" not in file.parts:
-                    wheel.write(file, file.relative_to(ROOT).as_posix())
+                    name = file.relative_to(ROOT).as_posix()
+                    if file.suffix == ".py":  # without comments and docstrings (web/slim.py)
+                        wheel.writestr(name, slim(file.read_text(encoding="utf-8")))
+                    else:
+                        wheel.write(file, name)
         wheel.write(ROOT / "web" / "__init__.py", "web/__init__.py")
         info = f"{APP_WHEEL}-{version}.dist-info"
         metadata = f"Metadata-Version: 2.1\nName: {APP_WHEEL}\nVersion: {version}\n"

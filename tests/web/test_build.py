@@ -14,6 +14,9 @@ import pytest
 from web import build as site_build
 from web.offline import MARKER, OfflineError, build_hash, site_files, write_manifest
 from web.precompress import MIN_BYTES, precompress
+from web.slim import slim
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +107,15 @@ def test_wheels_are_stored_and_hold_what_the_lock_says(built: tuple[Path, Path])
             assert any(n.endswith(".dist-info/RECORD") or n.endswith("/WHEEL") for n in names)
     with zipfile.ZipFile(dist / "pyodide" / lock["packages"]["segno"]["file_name"]) as wheel:
         assert "segno/__init__.py" in wheel.namelist()
+    app = lock["packages"]["magic-table"]["file_name"]
+    with zipfile.ZipFile(dist / "pyodide" / app) as wheel:
+        for name in ("engine/protocol/pace.py", "web/ui/table.py"):
+            source = (ROOT / name).read_text(encoding="utf-8")
+            assert wheel.read(name).decode() == slim(source), name
+        assert (
+            wheel.read("engine/games/rumble/catalog.json")
+            == (ROOT / "engine/games/rumble/catalog.json").read_bytes()
+        )
 
 
 def test_small_or_incompressible_files_get_no_copies(tmp_path: Path) -> None:
