@@ -230,3 +230,18 @@ def test_the_sound_control_shows_the_volume() -> None:
     html = views.sound_control("ru", 0.4)
     assert 'value="0.40"' in html and 'aria-pressed="false"' in html and "Громкость" in html
     assert 'aria-pressed="true"' in views.sound_control("en", 0.0)
+
+
+def test_the_lobby_names_games_and_modes_in_english() -> None:
+    from web.ui import boards
+
+    assert boards.game_name("circle", "en") == "«Magic Circle»"
+    assert boards.game_name("circle", "ru") == "«Волшебный круг»"
+    assert "Best of two wins" in boards.rumble_settings("en")
+    assert "До двух побед" in boards.rumble_settings("ru")
+
+
+def test_card_pictures_switch_language_by_fragment(english: None) -> None:
+    assert rumble_views.art("d_thicket_troll") == "/art/rumble/d_thicket_troll.svg#en"
+    i18n.use("ru")
+    assert rumble_views.art("d_thicket_troll") == "/art/rumble/d_thicket_troll.svg"
