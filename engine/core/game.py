@@ -3,8 +3,11 @@
 A game supplies its set-up (``new_game`` returning ``self.runner.start(g)``), its steps, its legal
 actions and its views; this base class owns what every game shares: the need → ``Decision``
 mapping, the guards around ``apply`` and the state's JSON form. A move the rules refuse raises
-``IllegalAction``; a failure of the rules themselves (a ``KeyError`` deep in a step, say) is raised
-as ``EngineError`` naming the position, so the table never blames the move's author for it.
+``IllegalAction``. When a step fails (a ``KeyError`` deep in it, say) on an input the runner has
+checked completely against its need — the table's chance, reveal, reshuffle or settle, or a move
+that is one of the need's listed options — the rules themselves failed: ``EngineError`` naming
+the position, so the table never blames the move's author for it. Only a free-form move (a
+sealed choice's opening, say), whose fields the step reads itself, is refused as malformed.
 """
 
 from __future__ import annotations
@@ -27,6 +30,14 @@ State = dict[str, Any]
 
 ENGINE_FAULTS = (KeyError, TypeError, ValueError, AttributeError, IndexError, AssertionError)
 """What a failing step raises; ``IllegalAction`` (a ``ValueError``) is let through first."""
+
+
+def checked(need: dict[str, Any], action: Action) -> bool:
+    """Whether the runner checked ``action`` against ``need`` completely (nothing left for the
+    step to read that could be malformed)."""
+    return need["kind"] in ("chance", "reveal", "reshuffle") or (
+        action["type"] == "settle" or need.get("options") is not None
+    )
 
 
 class StepRules(Rules[State]):
@@ -59,7 +70,9 @@ class StepRules(Rules[State]):
         except IllegalAction:
             raise
         except ENGINE_FAULTS as exc:
-            raise EngineError(f"ошибка правил: {exc!r}", self.position(state, action)) from exc
+            if checked(state["need"], action):
+                raise EngineError(f"ошибка правил: {exc!r}", self.position(state, action)) from exc
+            raise IllegalAction(f"неверный ход: {exc!r}") from exc
 
     def position(self, state: State, action: Action) -> dict[str, Any]:
         """Where the rules failed: the game, the phase, the state's hash and the action."""

@@ -163,21 +163,10 @@ class _Live:
         self.state, self.gen, self.work = state, gen, work
 
 
-def _feed(gen: Ask[None], need: Need, inputs: list[Action]) -> Need | None:
-    """Send ``inputs`` to a step paused at ``need``; its next need, or None once it has finished.
-
-    Every input is checked against the need it answers; an input left over after the step has
-    finished is refused. Needs are copied: the step goes on changing the data they came from.
-    """
-    for i, action in enumerate(inputs):
-        check_against(need, action)
-        try:
-            need = clone(gen.send(action))
-        except StopIteration:
-            if i != len(inputs) - 1:
-                raise IllegalAction("лишний ход") from None
-            return None
-    return need
+def copied(need: Need) -> Need:
+    """A need whose lists are its own: enough when a step may have taken lists from the data it
+    goes on changing, but never changes a need's nested records (the default copy is deep)."""
+    return {k: v[:] if type(v) is list else v for k, v in need.items()}
 
 
 class Runner:
@@ -186,13 +175,14 @@ class Runner:
     ``steps`` maps step names to step functions; ``after(g)`` runs after every finished step (a
     game's checks between steps); ``copy(g)`` copies the game data deeply enough for one step;
     ``in_place`` names steps that never ask, or change nothing before their first question, and
-    may therefore run without a copy on data the runner made itself; ``ctx`` is what the steps ask
-    through; ``end`` is the need of a finished game (``{"kind": "terminal"}`` and what else the
-    game's pages read in it); ``early``: a step may change the data before its first question,
-    and the data mid-step (``partial``) shows those changes (otherwise it is the data before the
-    step until the step has taken an input); ``flat``: the state is the game data itself with
-    the runner's ``inputs`` and ``need`` beside its fields (``{"g": data, "inputs", "need"}``
-    otherwise).
+    may therefore run without a copy on data the runner made itself; ``ctx`` is what the steps
+    ask through; ``need_copy`` copies each need a step yields (deeply unless the game knows a
+    shallower copy is enough: ``copied``); ``end`` is the need of a finished game
+    (``{"kind": "terminal"}`` and what else the game's pages read in it); ``early``: a step may
+    change the data before its first question, and the data mid-step (``partial``) shows those
+    changes (otherwise it is the data before the step until the step has taken an input);
+    ``flat``: the state is the game data itself with the runner's ``inputs`` and ``need`` beside
+    its fields (``{"g": data, "inputs", "need"}`` otherwise).
     """
 
     def __init__(
@@ -202,6 +192,7 @@ class Runner:
         copy: Callable[[G], G] = clone,
         in_place: frozenset[str] = frozenset(),
         ctx: Ctx | None = None,
+        need_copy: Callable[[Need], Need] = clone,
         end: Need | None = None,
         early: bool = False,
         flat: bool = False,
@@ -211,6 +202,7 @@ class Runner:
         self.copy = copy
         self.in_place = in_place
         self.ctx = ctx or Ctx()
+        self.need_copy = need_copy
         self.end: Need = end or {"kind": "terminal"}
         self.early = early
         self.flat = flat
@@ -237,7 +229,7 @@ class Runner:
         live = self._live.pop(id(state), None)
         if live is None or live.state is not state:
             return self._advance(self.data_of(state), [*state["inputs"], action])
-        need = _feed(live.gen, state["need"], [action])
+        need = self._feed(live.gen, state["need"], [action])
         if need is not None:
             out = self._out(self.data_of(state), [*state["inputs"], action], need)
             self._keep(out, live.gen, live.work)
@@ -253,9 +245,26 @@ class Runner:
         if gen is None:
             return None, None
         try:
-            return gen, clone(next(gen))
+            return gen, self.need_copy(next(gen))
         except StopIteration:
             return None, None
+
+    def _feed(self, gen: Ask[None], need: Need, inputs: list[Action]) -> Need | None:
+        """Send ``inputs`` to a step paused at ``need``; its next need, or None once it has
+        finished.
+
+        Every input is checked against the need it answers; an input left over after the step has
+        finished is refused. Needs are copied: the step goes on changing the data they came from.
+        """
+        for i, action in enumerate(inputs):
+            check_against(need, action)
+            try:
+                need = self.need_copy(gen.send(action))
+            except StopIteration:
+                if i != len(inputs) - 1:
+                    raise IllegalAction("лишний ход") from None
+                return None
+        return need
 
     def advance(self, state: dict[str, Any]) -> dict[str, Any]:
         """Run the steps of a (possibly hand-made) state until one needs an input."""
@@ -281,11 +290,14 @@ class Runner:
                 gen, need = self._begin(fn, g, step)
                 if need is not None:
                     assert gen is not None
-                    gen.close()
-                    g["agenda"].insert(0, step)
-                    if before is not None and before != g:
+                    # Nothing has changed yet: the state gets a copy, the live step keeps ``g``.
+                    mine = self.copy(g)
+                    mine["agenda"].insert(0, step)
+                    if before is not None and before != mine:
                         raise AssertionError(f"{step['k']} changed the data before asking")
-                    return self._out(g, [], need)
+                    out = self._out(mine, [], need)
+                    self._keep(out, gen, g)
+                    return out
                 self.after(g)
                 continue
             work = self.copy(g)
@@ -293,7 +305,7 @@ class Runner:
             gen, need = self._begin(fn, work, step)
             if need is not None:
                 assert gen is not None
-                need = _feed(gen, need, inputs)
+                need = self._feed(gen, need, inputs)
                 if need is not None:
                     out = self._out(g, inputs, need)
                     self._keep(out, gen, work)

@@ -88,6 +88,21 @@ def test_a_failing_rule_is_an_engine_error_with_its_position_not_an_illegal_move
     assert position["state"] == rules.state_hash(state) and '"side":"a"' in position["action"]
 
 
+def test_a_free_form_move_the_step_cannot_read_is_refused_as_malformed() -> None:
+    """A move without listed options is the step's to read: a missing field is the mover's."""
+
+    def free(g: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
+        action = yield from ctx.ask({"kind": "move", "seats": [0], "phase": "free"})
+        g["log"].append(action["word"])
+
+    rules = Tiny()
+    rules.runner = Runner({"turn": free})
+    state = rules.runner.start({"agenda": [{"k": "turn"}], "log": []})
+    with pytest.raises(IllegalAction, match="неверный ход"):
+        rules.apply(state, {"type": "say", "seat": 0})
+    assert rules.apply(state, {"type": "say", "seat": 0, "word": "да"})["g"]["log"] == ["да"]
+
+
 def test_the_end_refuses_every_input() -> None:
     rules = Tiny()
     state = rules.new_game({})

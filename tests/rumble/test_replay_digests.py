@@ -22,9 +22,10 @@ from typing import Any
 import pytest
 
 from engine.bots.random_bot import RandomBot
+from engine.core import runner
 from engine.core.local_table import LocalTable
 from engine.core.model import canonical_json
-from engine.games.rumble import RumbleRules, runner
+from engine.games.rumble import RumbleRules
 from engine.games.rumble.bot import HeuristicBot
 from engine.games.rumble.runner import clone, clone_game
 
@@ -149,7 +150,7 @@ def test_the_fast_clone_copies_all_that_steps_change(seats: int) -> None:
 def test_steps_run_in_place_ask_before_changing_anything(
     seats: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The runner checks each in-place step that waits for an input against a copy."""
+    """The shared runner checks each in-place step that waits for an input against a copy."""
     monkeypatch.setattr(runner, "CHECK_IN_PLACE", True)
     for seed in range(3):
         table = LocalTable(RULES, {"seats": seats}, seed=seed)

@@ -26,27 +26,22 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from engine.core.model import (
-    JSON,
-    Action,
-    Decision,
-    IllegalAction,
-    Kind,
-    Knowledge,
-    Rules,
-)
+from engine.core.game import StepRules
+from engine.core.model import JSON, Action, IllegalAction, Knowledge
+from engine.core.runner import Runner
 
 from .cards import SLOTS, WILD, Catalog, load_catalog
 from .flow import Flow
-from .runner import Runner, clone
+from .runner import CTX, clone_game, copied
 
 State = dict[str, Any]
 MODES = ("tournament", "two_wins")
 SECRET_PHASES = ("assembly", "initiative", "open", "drop", "surprise")
 
 
-class RumbleRules(Rules[State]):
-    """The rules of «Схватка»; the state is a JSON dict ``{"g", "inputs", "need"}``."""
+class RumbleRules(StepRules):
+    """The rules of «Схватка» on the shared step runner; the state is a JSON dict
+    ``{"g", "inputs", "need"}``."""
 
     game_id = "rumble"
 
@@ -54,7 +49,14 @@ class RumbleRules(Rules[State]):
         self.cat = catalog or load_catalog()
         self.flow = Flow(self.cat)
         self._steps = self.flow.steps()
-        self._runner = Runner(self._steps, self.flow.after, self.flow.IN_PLACE)
+        self.runner = Runner(
+            self._steps,
+            self.flow.after,
+            copy=clone_game,
+            in_place=self.flow.IN_PLACE,
+            ctx=CTX,
+            need_copy=copied,
+        )
 
     # ----- set-up --------------------------------------------------------------------------
 
@@ -124,57 +126,17 @@ class RumbleRules(Rules[State]):
 
     def run(self, state: State) -> State:
         """Advance a state until it waits for an input."""
-        return self._runner.advance(state)
+        return self.runner.advance(state)
 
     # ----- the contract --------------------------------------------------------------------
-
-    def decision(self, state: State) -> Decision:
-        need = state["need"]
-        kind = need["kind"]
-        if kind == "terminal":
-            return Decision(Kind.TERMINAL)
-        if kind == "chance":
-            return Decision(Kind.CHANCE, phase=need["phase"], chance_range=need["range"])
-        if kind == "reveal":
-            return Decision(
-                Kind.REVEAL, phase=need["phase"], slots=tuple(need["slots"]), deck="spells"
-            )
-        if kind == "reshuffle":
-            return Decision(
-                Kind.RESHUFFLE, phase=need["phase"], slots=tuple(need["slots"]), deck="spells"
-            )
-        seats = tuple(need["seats"])
-        if kind == "simultaneous":
-            return Decision(Kind.SIMULTANEOUS, seats=seats, phase=need["phase"])
-        return Decision(Kind.MOVE, seats=seats, phase=need["phase"])
 
     def visible_slots(self, state: State, seat: int) -> frozenset[int]:
         g = state["g"]
         return frozenset(g["hand"][seat])
 
-    def apply(self, state: State, action: Action) -> State:
-        if state["need"]["kind"] == "terminal":
-            raise IllegalAction("партия окончена")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("ход — объект с полем type")
-        if "secret" in action:
-            raise IllegalAction("тайный выбор отправляется только обязательствами (commit)")
-        action = clone(action)
-        if action["type"] == "reveal" and isinstance(action.get("cards"), dict):
-            action["cards"] = {str(k): v for k, v in action["cards"].items()}
-        try:
-            return self._runner.apply(state, action)
-        except IllegalAction:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise IllegalAction(f"неверный ход: {exc}") from exc
-
-    def to_json(self, state: State) -> JSON:
-        return state
-
     def current(self, state: State) -> dict[str, Any]:
         """The game data including what the pending step has already done (for views)."""
-        return self._runner.partial(state)
+        return self.runner.partial(state)
 
     # ----- legal actions -------------------------------------------------------------------
 
