@@ -51,12 +51,13 @@ async def test_reduced_motion_turns_the_effects_off() -> None:
             )
             probe = """() => {
               const layer = document.createElement('div'); layer.className = 'fx-layer';
-              const die = document.createElement('span'); die.className = 'die';
-              const dice = document.createElement('div'); dice.className = 'dice fresh';
-              dice.appendChild(die); document.body.append(layer, dice);
-              return [getComputedStyle(layer).display, getComputedStyle(die).animationName];
+              const float = document.createElement('div'); float.className = 'fx-float hit';
+              layer.appendChild(float); document.body.append(layer);
+              return [getComputedStyle(layer).display, getComputedStyle(float).animationName,
+                window.matchMedia('(prefers-reduced-motion: reduce)').matches];
             }"""
-            assert await calm.page.evaluate(probe) == ["none", "none"]
+            assert await calm.page.evaluate(probe) == ["none", "none", True]
+            calm_fx = "() => window.magicTable.pyodide.runPython('import web.ui.fx as f; f.calm()')"
+            assert await calm.page.evaluate(calm_fx) is True  # no Web Animations either
             lively = await Player.open(browser, server.origin + "/", "Гена", voice=False)
-            display, animation = await lively.page.evaluate(probe)
-            assert display != "none" and animation == "roll"
+            assert await lively.page.evaluate(probe) == ["block", "fx-float", False]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from js import Object, document, setTimeout
+from js import Object, document, setTimeout, window
 from pyodide.ffi import create_once_callable, to_js
 
 from . import table_views
@@ -60,7 +60,8 @@ class Effects:
         element = document.getElementById("dice")
         roll = str(element.getAttribute("data-roll") or "") if element else ""
         if roll and roll != self._roll:
-            element.classList.add("fresh")
+            for i, die in enumerate(element.querySelectorAll(".die")):
+                animate(die, TUMBLE, 800, delay=80 * i)
             self.sound.play("dice")
             self.shown.append("dice")
         self._roll = roll
@@ -97,6 +98,8 @@ class Effects:
             self.float_at(
                 moment.seat, f"{'+' if moment.amount > 0 else ''}{moment.amount} ⚡", "vp"
             )
+        elif moment.kind == "fly":
+            self.spell_flight()
         elif moment.kind == "dispel":
             self.float_at(moment.seat, "✦", "absorb")
 
@@ -154,7 +157,20 @@ class Effects:
     def shake(self, seat: int | None) -> None:
         box = self.seat_box(seat)
         if box:
-            box.classList.add("fx-shake")
+            animate(box, SHAKE, 400)
+
+    @staticmethod
+    def spell_flight() -> None:
+        """The Circle's spell card flies from its previous target to the new one (the panel is
+        updated in place, so its CSS animation would not play again by itself)."""
+        spell = document.getElementById("spell")
+        if not spell:
+            return
+        style = spell.style
+        start = {"left": style.getPropertyValue("--fx"), "top": style.getPropertyValue("--fy")}
+        end = {"left": style.getPropertyValue("--tx"), "top": style.getPropertyValue("--ty")}
+        if start["left"] and end["left"]:
+            animate(spell, [start, end], 450, easing="ease-out")
 
     def banner(self, words: str, pictures: list[str]) -> None:
         for old in document.querySelectorAll("#fx-layer .fx-banner"):
@@ -200,6 +216,37 @@ def refocus(selector: str) -> None:
         element = document.querySelector(selector)
         if element:
             element.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+
+
+TUMBLE = [
+    {"transform": "rotate(-300deg) scale(.4)", "opacity": 0.2},
+    {"transform": "none", "opacity": 1},
+]
+SHAKE = [
+    {"transform": "none"},
+    {"transform": "translateX(-5px) rotate(-1deg)"},
+    {"transform": "translateX(5px) rotate(1deg)"},
+    {"transform": "none"},
+]
+
+
+def calm() -> bool:
+    """The reader asked for reduced motion."""
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def animate(
+    element: Any, frames: list[dict[str, Any]], ms: int, delay: int = 0, easing: str = "ease-in-out"
+) -> None:
+    """A Web Animation on a panel element: it survives the panel's in-place updates (a CSS class
+    would be taken off by the next one); none under reduced motion."""
+    if calm() or not hasattr(element, "animate"):
+        return
+    options = {"duration": ms, "delay": delay, "easing": easing}
+    element.animate(
+        to_js(frames, dict_converter=Object.fromEntries),
+        to_js(options, dict_converter=Object.fromEntries),
+    )
 
 
 def attach(table: TableUI, sound: Sound) -> Effects:
