@@ -231,5 +231,6 @@ UI = {
     "sound": "speaker",
     "mute": "speaker-off",
     "spell": "bolt-spell-cast",
+    "absorb": "checked-shield",
 }
 NEVERMORE_TOKENS = {"flock": "crow-nest", "skulk": "nest-birds"}

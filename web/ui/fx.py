@@ -68,9 +68,11 @@ class Effects:
 
     def show(self, game: str, moment: Moment) -> None:
         self.shown.append(moment.kind)
-        if moment.kind in ("hit", "heal", "vp", "absorb"):
-            sign = {"hit": "−", "heal": "+", "vp": "+", "absorb": "🛡"}[moment.kind]
-            text = sign if moment.kind == "absorb" else f"{sign}{moment.amount}"
+        if moment.kind == "absorb":  # a creature took the hit
+            self.icon_at(moment.seat, "/art/ui/absorb.svg", "absorb")
+        elif moment.kind in ("hit", "heal", "vp"):
+            sign = {"hit": "−", "heal": "+", "vp": "+"}[moment.kind]
+            text = f"{sign}{moment.amount}"
             if moment.kind == "vp":
                 text += " ★"
             self.float_at(moment.seat, text, moment.kind)
