@@ -26,22 +26,29 @@ from playwright.async_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "web" / "dist"
-# Why a page once crashed ("Target crashed") while it loaded Pyodide on a busy machine, and what
-# these settings do about it:
-# - Shared memory. Chromium's renderers exchange frames and buffers with the browser process
-#   through shared memory, by default in /dev/shm, which is tiny in containers (64 MiB in Docker)
-#   and is the host's in our `unshare -rn` namespace; when it runs out the renderer dies.
-#   Playwright passes --disable-dev-shm-usage (shared memory in /tmp instead); it stays on.
+# Why a page crashed ("Target crashed") while it loaded Pyodide on a busy machine, and what these
+# settings do about it. Seen once on a fresh machine, and once here (24 GB free, load average 14):
+# the second of two pages, between becoming interactive and finishing its warm-up imports, while
+# it drew its first views. Not memory exhaustion, then: the renderer itself died.
+# - Debian's launcher (the likeliest cause). /usr/bin/chromium is a shell script that sources
+#   /etc/chromium.d/* and prepends its own flags: --enable-gpu-rasterization, which on a machine
+#   with no GPU sends raster work through SwiftShader and GPU shared images, the path whose
+#   shared-memory failures Debian's own /etc/chromium.d/dev-shm note says crash the browser "in
+#   gpu::ClientSharedImageInterface::CreateSharedImage()"; --load-extension of whatever sits in
+#   /usr/share/chromium/extensions; and a /dev/shm size test that breaks in a namespace (findmnt
+#   prints two lines: "[: …: unexpected operator" on every start). The tests now start
+#   /usr/lib/chromium/chromium itself, with only the flags below (no forced GPU rasterization);
+#   a hypothesis (no stack was printed), but the only crash-prone difference left.
+# - Shared memory. Renderers exchange frames and buffers with the browser through shared memory,
+#   by default in /dev/shm, tiny in containers (64 MiB in Docker) and the host's in our
+#   `unshare -rn` namespace. Playwright passes --disable-dev-shm-usage (/tmp instead); it stays.
 # - Our flags replaced Playwright's. Chromium reads only the last --disable-features switch, so
 #   ours used to drop every feature Playwright disables. CHROMIUM_ARGS now holds both lists.
-# - Memory peaks. A page that has just become interactive goes on importing the engine, the
-#   table and the card views (web/ui/app.py warm_up); with several pages in one test, the next
-#   page compiled its 9.6 MB of WebAssembly and unpacked the standard library while the earlier
-#   ones were still importing: several renderers at their peak (≈300 MB each) at once, on two
-#   busy cores, where the kernel's out-of-memory killer picks renderers first (Chromium gives
-#   them the highest oom_score_adj). `Player.open` now waits until a page has finished its
-#   warm-up, so at most one page of a test is ever loading, and a crash is reported as such
-#   (`Player.errors`, naming the page) instead of as a time-out somewhere later.
+# - Several pages at their peak at once. A page that has just become interactive goes on importing
+#   the engine, the table and the card views (web/ui/app.py warm_up, ≈300 MB per renderer); the
+#   next page of a test used to start loading meanwhile. `Player.open` now waits for the warm-up,
+#   so at most one page is loading at a time, and a crash is reported as such (`Player.errors`,
+#   naming the page), not as a time-out later.
 # Playwright's own list (playwright-core chromiumSwitches), kept when ours is added.
 PLAYWRIGHT_DISABLED = [
     "AvoidUnnecessaryBeforeUnloadCheckSync",
@@ -142,12 +149,21 @@ def signaling_server(*extra: str) -> Iterator[Server]:
         server.process.wait(timeout=10)
 
 
-@contextlib.asynccontextmanager
-async def chromium() -> AsyncIterator[Browser]:
-    """Debian's Chromium, headless, with fake media and loopback WebRTC allowed."""
+def chromium_binary() -> str:
+    """Debian's Chromium itself, not its /usr/bin/chromium launcher script (see the top)."""
+    binary = Path("/usr/lib/chromium/chromium")
+    if binary.is_file() and os.access(binary, os.X_OK):
+        return str(binary)
     executable = shutil.which("chromium")
     if executable is None:
         raise RuntimeError("chromium is not installed: `apt-get install chromium`")
+    return executable
+
+
+@contextlib.asynccontextmanager
+async def chromium() -> AsyncIterator[Browser]:
+    """Debian's Chromium, headless, with fake media and loopback WebRTC allowed."""
+    executable = chromium_binary()
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
