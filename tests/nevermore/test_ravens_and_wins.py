@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.local_table import LocalTable
 from engine.games.nevermore import NevermoreRules
-from engine.games.nevermore.flow import returns_to_human
+from engine.games.nevermore.resolution import returns_to_human
 
 from .helpers import data, logged, play, player
 

@@ -87,5 +87,5 @@ class HeuristicBot:
         if to == seat:
             return -100.0
         cost = {"wind_left": 0.0, "wind_right": 0.0, "mirror": 0.3, "wind_any": 0.6}[effect]
-        victim = g["life"][to] * 2 + len(g["hands"][to]) * 0.1
+        victim: float = g["life"][to] * 2 + len(g["hands"][to]) * 0.1
         return victim - cost + self.rng.random() * 0.01

@@ -184,7 +184,7 @@ class ScenarioRun:
         g = self.table.state["g"]
         if self.table.decision().kind == Kind.TERMINAL:
             return True
-        return self.stop == "turn" and g["turn"] > self.start_turn
+        return bool(self.stop == "turn" and g["turn"] > self.start_turn)
 
     def play(self) -> dict[str, Any]:
         for _ in range(MAX_STEPS):

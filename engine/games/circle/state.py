@@ -80,7 +80,7 @@ def living(g: State) -> list[int]:
 
 def neighbour(g: State, seat: int, direction: int) -> int:
     """The nearest living seat from ``seat`` in ``direction`` (+1 left, −1 right); may be seat."""
-    n = g["n"]
+    n: int = g["n"]
     for k in range(1, n + 1):
         other = (seat + direction * k) % n
         if g["alive"][other]:

@@ -8,14 +8,42 @@ text for the player's form (human or raven). Cards that wait for a later moment 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .cards import TOKENS
+from .cards import TOKENS, Catalog
 from .scoring import damage, gain_health, gain_vp, to_human
 from .table import G, card, draw, humans, log, name, pile_of, priority
 
-if TYPE_CHECKING:
-    from .flow import Flow
+
+class Flow(Protocol):
+    """What the cards ask of the game's flow (``flow.Flow``; typed here, so magic imports no flow
+    module and the flow imports magic one way)."""
+
+    cat: Catalog
+
+    @staticmethod
+    def push(g: G, *tasks: dict[str, Any]) -> None: ...
+
+    def ask(
+        self,
+        g: G,
+        seat: int,
+        what: str,
+        options: list[Any],
+        ctx: dict[str, Any],
+        private: str = "",
+    ) -> None: ...
+
+    def chance(self, g: G, what: str, size: int, ctx: dict[str, Any]) -> None: ...
+
+    def reveal(self, g: G, slots: list[int], what: str, ctx: dict[str, Any]) -> None: ...
+
+    def counts(self, g: G, suit: str) -> list[int]: ...
+
+    def harm(self, hits: list[tuple[int, int]], source: int | None, why: str) -> dict[str, Any]: ...
+
+    def restock_first(self, g: G, task: dict[str, Any], pile: str, count: int) -> bool: ...
+
 
 PASSIVE = {"penance", "dominate", "drain", "enrage", "syphon", "tax", "waning_light"}
 ADD_SELF = {"add_healing", "add_radiance", "add_victory", "add_attack"}

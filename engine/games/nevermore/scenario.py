@@ -182,7 +182,7 @@ class ScenarioRun:
     def _matches(self, spec: dict[str, Any], action: Action, know: Knowledge) -> bool:
         cards = know.cards
         if "play" in spec:
-            return action["type"] == "play" and cards.get(action["slot"]) == spec["play"]
+            return bool(action["type"] == "play" and cards.get(action["slot"]) == spec["play"])
         if "pick" in spec:
             pick = action.get("pick")
             wanted = spec["pick"]

@@ -54,7 +54,7 @@ class Base:
 
     def neighbour(self, g: G, seat: int, step: int) -> int | None:
         """Nearest living enemy to the left (step +1) or right (step -1)."""
-        n = g["n"]
+        n: int = g["n"]
         for i in range(1, n):
             s = (seat + step * i) % n
             if s != seat and g["alive"][s]:
@@ -74,7 +74,7 @@ class Base:
         """Signs of ``school``: spell cards, creatures, diseases, ghost signs, sign treasures."""
         if school is None:
             return 0
-        count = 0
+        count: int = 0
         seen: set[int] = set()
         cast = g["cast"]
         if cast is not None and cast["seat"] == seat:
@@ -91,7 +91,7 @@ class Base:
 
     def bonus(self, g: G, seat: int) -> int:
         """+1 per «заводила с усилением» in this turn's spell, plus power treasures."""
-        total = sum(self.cat.treasures[t].get("power", 0) for t in g["treasures"][seat])
+        total: int = sum(self.cat.treasures[t].get("power", 0) for t in g["treasures"][seat])
         cast = g["cast"]
         if cast is not None and cast["seat"] == seat:
             total += sum(

@@ -269,7 +269,7 @@ class ScenarioRun:
                 g["round"] > self.start_round or g["fight"] > self.start_fight
             )
         if self.stop == "fight":
-            return g["fight"] > self.start_fight
+            return bool(g["fight"] > self.start_fight)
         return False
 
     def play(self) -> dict[str, Any]:
