@@ -36,6 +36,7 @@ lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m mypy engine signaling web
+	$(PYTHON) -m mypy --strict engine
 
 bench: site chromium
 	unshare -rn sh -c 'ip link set lo up && $(PYTHON) -m benchmarks'
