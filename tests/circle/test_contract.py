@@ -10,6 +10,7 @@ from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import IllegalAction, Kind, Knowledge, canonical_json
 from engine.games.circle.rules import CircleRules
+from web.ui.phrases import render_log
 
 from .helpers import g, hands, play, position, to_race, view
 
@@ -87,8 +88,12 @@ def test_view_of_a_seat_shows_the_table_the_spell_its_hand_and_moves() -> None:
     ]
     assert v["legal"] and all(a["step"] == 1 for a in v["legal"])
     assert v["phase"] == "scramble" and v["racing"] == [0, 1, 2]
-    texts = [e["text"] for e in v["log"]]
+    changes = [e for e in v["log"] if e["e"] == "change"]
+    assert changes[0]["spell"] == "fire" and changes[0]["to"] == 1 and changes[0]["changes"] == 1
+    texts = render_log("circle", v["log"], "ru", [s["name"] for s in v["seats"]])
     assert "ОГОНЬ → Игрок 2 (смена цели №1)." in texts
+    english = render_log("circle", v["log"], "en", [s["name"] for s in v["seats"]])
+    assert "FIRE → Игрок 2 (change of target no. 1)." in english
     assert v["winner"] is None and v["result"] is None and v["over"] is False
     json.dumps(v)
 

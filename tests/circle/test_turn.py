@@ -11,6 +11,7 @@ from engine.core.local_table import LocalTable
 from engine.core.model import IllegalAction, Kind
 from engine.games.circle.rules import CircleRules
 from engine.games.circle.scenario import run_scenario
+from web.ui.phrases import render_log
 
 from .helpers import action, g, hands, play, position, settle, spell, to_race
 
@@ -156,8 +157,13 @@ def test_sample_scenario_reproduces_the_seed_example() -> None:
     assert result["hand_sizes"] == [3, 3, 4, 6, 6]
     assert result["life"] == [4, 3, 5, 2, 5]
     assert result["spell_discard"] == ["fire"]
-    assert "ОГОНЬ → Игрок 3 (смена цели №2), сила 1 → 2." in result["log"]
-    assert "ОГОНЬ → Игрок 1 (смена цели №4), сила 2 → 3." in result["log"]
+    changes = [
+        (e["to"], e["changes"], e["was"], e["power"]) for e in result["log"] if e["e"] == "change"
+    ]
+    assert (2, 2, 1, 2) in changes and (0, 4, 2, 3) in changes  # events, not sentences
+    said = render_log("circle", result["log"], "ru", result["names"])
+    assert "ОГОНЬ → Игрок 3 (смена цели №2), сила 1 → 2." in said
+    assert "ОГОНЬ → Игрок 1 (смена цели №4), сила 2 → 3." in said
     assert result["unused_plays"] == [] and result["refused"] == []
 
 

@@ -13,6 +13,7 @@ from .harness import Player
 STATE = """() => window.magicTable.pyodide.runPython(`
 import json
 from js import window
+from web.ui.phrases import render_log
 s = window.magicTableApp.table.session
 peer = s.peer
 out = {"stage": "", "seat": None}
@@ -20,7 +21,8 @@ if peer is not None and peer.table.state is not None:
     view = peer.view()
     out = {"stage": peer.table.stage, "seat": peer.seat, "phase": view["phase"],
            "spell": view["spell"], "hand": len(view["hand"]), "over": view["over"],
-           "winner": view["winner"], "log": [e["text"] for e in view["log"]],
+           "winner": view["winner"],
+           "log": render_log("circle", view["log"], "ru", [x["name"] for x in view["seats"]]),
            "lives": [x["life"] for x in view["seats"]], "digest": peer.table.digest(),
            "result": peer.table.result, "refused": list(peer.refused),
            "errors": [str(e) for e in peer.errors][-4:] + s.errors[-4:],

@@ -46,22 +46,34 @@ MAX_STEPS = 50_000
 # ----- logs rendered to their Russian sentences ----------------------------------------------
 
 
-def render_entry(game: str, entry: Any) -> str:
+def render_entry(game: str, entry: Any, names: list[str]) -> str:
     """The Russian sentence a log entry stands for."""
     if isinstance(entry, str):
         return entry
     if isinstance(entry, dict) and isinstance(entry.get("text"), str):
         return str(entry["text"])
-    from web.ui.phrases import render  # the phrase tables, once the engine logs events
+    from web.ui.phrases import render  # the phrase tables: the engine logs events
 
-    return render(game, entry, "ru")
+    return render(game, entry, "ru", names)
+
+
+def names_in(value: dict[str, Any]) -> list[str]:
+    """The seats' names beside a log: the data's ``names``, or a view's ``seats``."""
+    if isinstance(value.get("names"), list):
+        return [str(n) for n in value["names"]]
+    seats = value.get("seats")
+    if isinstance(seats, list) and all(isinstance(s, dict) and "name" in s for s in seats):
+        return [str(s["name"]) for s in seats]
+    return []
 
 
 def rendered(game: str, value: Any) -> Any:
-    """``value`` with every ``log`` list in it rendered to sentences."""
+    """``value`` with every ``log`` list in it rendered to sentences (the entries of a log and
+    the names beside it: the same dict)."""
     if isinstance(value, dict):
+        names = names_in(value) if isinstance(value.get("log"), list) else []
         return {
-            k: [render_entry(game, e) for e in v]
+            k: [render_entry(game, e, names) for e in v]
             if k == "log" and isinstance(v, list)
             else rendered(game, v)
             for k, v in value.items()

@@ -17,6 +17,7 @@ from engine.core.model import Action
 
 from .catalog_en import CIRCLE_ACTIONS, CIRCLE_KEYWORDS, CIRCLE_NAMES, DIRECTIONS
 from .i18n import current, picture, say
+from .phrases import render_log
 
 COUNTDOWN_DEFAULT = 4
 # Plays within this of each other on one state go in the public order: about two one-way trips
@@ -245,7 +246,9 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
     spell = view.get("spell")
     ring = "".join(_seat(info, me, n, spell) for info in seats)
     piles = view["piles"]
-    log = "".join(f"<li>{escape(str(e.get('text', '')))}</li>" for e in view.get("log", []))
+    names = [str(s["name"]) for s in view.get("seats", [])]
+    lines = render_log("circle", view.get("log", []), current(), names)
+    log = "".join(f"<li>{escape(line)}</li>" for line in lines)
     racing = "true" if view.get("phase") == "scramble" else "false"
     countdown = (
         '<div id="race-countdown" class="c-countdown" aria-live="off">'

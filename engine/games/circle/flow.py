@@ -38,7 +38,7 @@ def knock_out(g: State) -> None:
             g["alive"][seat] = False
             g["burns"][seat] = 0
             g["dying"].append(seat)
-            log(g, {"e": "out", "seat": seat, "text": f"{g['names'][seat]} выбывает из игры."})
+            log(g, {"e": "out", "seat": seat})
 
 
 def after(g: State) -> None:
@@ -71,7 +71,7 @@ def spell(cat: Catalog, g: State) -> None:
         order = {cid: i for i, cid in enumerate(cat.spells)}
         g["spells"] = sorted(g["spell_discard"], key=order.__getitem__)
         g["spell_discard"] = []
-        log(g, {"e": "spells_back", "text": "Сброс заклинаний снова стал колодой."})
+        log(g, {"e": "spells_back"})
     push(g, "fly")
 
 
@@ -132,10 +132,10 @@ def finish(g: State) -> None:
     if alive:
         g["winner"] = alive[0]
         g["result"] = "winner"
-        log(g, {"e": "win", "seat": alive[0], "text": f"{g['names'][alive[0]]} побеждает!"})
+        log(g, {"e": "win", "seat": alive[0]})
     else:
         g["result"] = "nobody"
-        log(g, {"e": "nobody", "text": "Все выбыли разом: победителей нет."})
+        log(g, {"e": "nobody"})
 
 
 def start_of_turn(g: State) -> None:
@@ -156,7 +156,6 @@ def start_of_turn(g: State) -> None:
                 "seat": holder,
                 "power": burns,
                 "life": g["life"][holder],
-                "text": f"ОЖОГ: {g['names'][holder]} теряет {burns} (жизней: {g['life'][holder]}).",
             },
         )
         knock_out(g)
@@ -181,7 +180,6 @@ def take_spell(cat: Catalog, g: State, value: int) -> None:
         "moved": 0,
         "changes": 0,
     }
-    name = cat.spells[card]["name"]
     log(
         g,
         {
@@ -189,8 +187,6 @@ def take_spell(cat: Catalog, g: State, value: int) -> None:
             "card": card,
             "to": target,
             "power": cat.spells[card]["power"],
-            "text": f"Из круга вылетает {name} (сила {cat.spells[card]['power']}), "
-            f"цель — {g['names'][target]}.",
         },
     )
 
@@ -210,13 +206,11 @@ def end_of_turn(g: State) -> None:
     alive = living(g)
     first = alive.index(g["totem"]) if g["totem"] in alive else 0
     order = alive[first:] + alive[:first]
-    log(
-        g, {"e": "totem", "seat": g["totem"], "text": f"Тотем переходит: {g['names'][g['totem']]}."}
-    )
+    log(g, {"e": "totem", "seat": g["totem"]})
     counts: dict[int, int] = {}
     if not any(g["hands"][s] for s in alive):
         counts = {s: 3 for s in alive}
-        log(g, {"e": "empty", "text": "Ни у кого нет карт: каждый берёт по 3."})
+        log(g, {"e": "empty"})
     elif g["played"]:
         for s in alive:
             size = len(g["hands"][s])
@@ -224,7 +218,7 @@ def end_of_turn(g: State) -> None:
     for s in alive:
         if g["frozen"][s] and counts.get(s):
             counts[s] = 0
-            log(g, {"e": "frozen", "seat": s, "text": f"{g['names'][s]} в оцепенении: без карт."})
+            log(g, {"e": "frozen", "seat": s})
     g["frozen"] = [False] * n
     g["queue"] = [[s, counts[s], 0] for s in order if counts.get(s)]
     push(g, "draw")
@@ -250,7 +244,7 @@ def draw_cards(g: State) -> bool:
                     "e": "draw",
                     "seat": seat,
                     "count": drawn,
-                    "text": f"{g['names'][seat]} берёт {drawn} (в руке {len(g['hands'][seat])}).",
+                    "hand": len(g["hands"][seat]),
                 },
             )
     g["turn"] += 1
@@ -264,7 +258,7 @@ def reshuffled(g: State, slots: list[int]) -> None:
     g["discard"] = []
     for s in slots:
         g["known"].pop(str(s), None)
-    log(g, {"e": "reshuffle", "count": len(slots), "text": "Сброс действий перемешан в колоду."})
+    log(g, {"e": "reshuffle", "count": len(slots)})
 
 
 def revealed(g: State, cards: dict[str, str]) -> None:

@@ -21,7 +21,6 @@ from .state import State, left_of, log, right_of
 def change_target(cat: Catalog, g: State, new_target: int, by: int) -> bool:
     """Redirect the flying spell at ``new_target``; False if it melted away (now discarded)."""
     spell = g["spell"]
-    names = g["names"]
     old = spell["target"]
     spell["prev"] = old
     spell["target"] = new_target
@@ -34,10 +33,6 @@ def change_target(cat: Catalog, g: State, new_target: int, by: int) -> bool:
         spell["power"] += 1
     elif kw == "melt":
         spell["power"] -= 1
-    name = cat.spells[spell["card"]]["name"]
-    text = f"{name} → {names[new_target]} (смена цели №{spell['changes']})"
-    if spell["power"] != before:
-        text += f", сила {before} → {spell['power']}"
     log(
         g,
         {
@@ -48,7 +43,7 @@ def change_target(cat: Catalog, g: State, new_target: int, by: int) -> bool:
             "power": spell["power"],
             "was": before,
             "changes": spell["changes"],
-            "text": text + ".",
+            "spell": spell["card"],
         },
     )
     if spell["power"] <= 0:
@@ -57,7 +52,6 @@ def change_target(cat: Catalog, g: State, new_target: int, by: int) -> bool:
             {
                 "e": "melt",
                 "card": spell["card"],
-                "text": f"Заклинание {name} тает, никого не задев.",
             },
         )
         discard_spell(g)
@@ -75,9 +69,7 @@ def hit(cat: Catalog, g: State) -> None:
     """The flying spell lands on its target: life − power, then its keyword, then the discard."""
     spell = g["spell"]
     victim = spell["target"]
-    names = g["names"]
     card = spell["card"]
-    name = cat.spells[card]["name"]
     if g["shield"][victim]:
         g["shield"][victim] = False
         log(
@@ -86,7 +78,6 @@ def hit(cat: Catalog, g: State) -> None:
                 "e": "shielded",
                 "seat": victim,
                 "card": card,
-                "text": f"ЩИТ ({names[victim]}) поглощает {name}.",
             },
         )
         discard_spell(g)
@@ -101,7 +92,6 @@ def hit(cat: Catalog, g: State) -> None:
             "card": card,
             "power": power,
             "life": g["life"][victim],
-            "text": f"{name} попадает: {names[victim]} −{power} (жизней: {g['life'][victim]}).",
         },
     )
     kw = cat.keyword(card)
@@ -114,12 +104,11 @@ def hit(cat: Catalog, g: State) -> None:
                     "e": "chain",
                     "seat": other,
                     "life": g["life"][other],
-                    "text": f"РАЗРЯД: {names[other]} −1 (жизней: {g['life'][other]}).",
                 },
             )
     elif kw == "burn":
         g["burns"][victim] += 1
-        log(g, {"e": "burn", "seat": victim, "text": f"ОЖОГ: {names[victim]} получает отметку."})
+        log(g, {"e": "burn", "seat": victim})
     elif kw == "drain":
         sender = spell["sender"]
         if sender is not None and sender != victim and g["alive"][sender]:
@@ -131,7 +120,7 @@ def hit(cat: Catalog, g: State) -> None:
                     "e": "drain",
                     "seat": sender,
                     "life": g["life"][sender],
-                    "text": f"ВАМПИРИЗМ: {names[sender]} — жизней {before} → {g['life'][sender]}.",
+                    "was": before,
                 },
             )
     elif kw == "frost":
@@ -141,7 +130,6 @@ def hit(cat: Catalog, g: State) -> None:
             {
                 "e": "frost",
                 "seat": victim,
-                "text": f"ОЦЕПЕНЕНИЕ: {names[victim]} не берёт карт в конце хода.",
             },
         )
     discard_spell(g)

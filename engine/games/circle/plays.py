@@ -76,7 +76,6 @@ def play(cat: Catalog, g: State, seat: int, slot: int, card: str, target: int | 
 
     Returns False when the spell left the table (dispelled or melted). The caller has checked that
     the move is legal (``targets``)."""
-    names = g["names"]
     spell = g["spell"]
     g["hands"][seat].remove(slot)
     g["discard"].append(slot)
@@ -84,8 +83,6 @@ def play(cat: Catalog, g: State, seat: int, slot: int, card: str, target: int | 
     g["played"] = True
     spell["step"] += 1
     effect = cat.effect(card)
-    label = cat.action_label(card)
-    spell_name = cat.spells[spell["card"]]["name"]
     log(
         g,
         {
@@ -93,7 +90,6 @@ def play(cat: Catalog, g: State, seat: int, slot: int, card: str, target: int | 
             "seat": seat,
             "card": card,
             "target": target,
-            "text": f"{names[seat]} играет {label}.",
         },
     )
     current = spell["target"]
@@ -112,14 +108,14 @@ def play(cat: Catalog, g: State, seat: int, slot: int, card: str, target: int | 
             {
                 "e": "dispel",
                 "seat": seat,
-                "text": f"Заклинание {spell_name} рассеяно, никто не задет.",
+                "spell": spell["card"],
             },
         )
         discard_spell(g)
         return False
     if effect == "shield":
         g["shield"][seat] = True
-        log(g, {"e": "shield", "seat": seat, "text": f"{names[seat]} под ЩИТОМ до конца хода."})
+        log(g, {"e": "shield", "seat": seat})
         return True
     before = spell["power"]
     spell["power"] += 1
@@ -130,7 +126,7 @@ def play(cat: Catalog, g: State, seat: int, slot: int, card: str, target: int | 
             "seat": seat,
             "power": spell["power"],
             "was": before,
-            "text": f"ПОРЫВ: {spell_name}, сила {before} → {spell['power']}.",
+            "spell": spell["card"],
         },
     )
     return True

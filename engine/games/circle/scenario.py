@@ -214,7 +214,7 @@ class ScenarioRun:
             "winner": g["winner"],
             "result": g["result"],
             "waiting": view["phase"],
-            "log": [e["text"] for e in g["log"]],
+            "log": [dict(e) for e in g["log"]],
             "seats": self.seat_views(),
             "refused": self.refused,
             "unused_plays": self.plays,
