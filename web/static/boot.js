@@ -56,9 +56,17 @@ function warnIfInsecure() {
 }
 
 // The service worker (sw.js) keeps this build for the next visit, which then starts without the
-// network. A new build installs beside the running one; the page offers to reload into it.
+// network. A new build installs beside the running one (checked on each start); the
+// page offers to reload into it. A LAN server's own certificate (an https:// address, not a name)
+// is accepted by the player for the page, but a browser never runs a worker from it: not tried.
+function workerAllowed() {
+  if (!("serviceWorker" in navigator)) return false; // not a secure context
+  const address = /^[0-9.]+$|^\[[0-9a-f:.]+\]$/i.test(location.hostname);
+  return !(location.protocol === "https:" && address);
+}
+
 async function keepOffline() {
-  if (!("serviceWorker" in navigator)) return null; // not a secure context
+  if (!workerAllowed()) return null;
   const workers = navigator.serviceWorker;
   const registration = await workers.register("/sw.js", { scope: "/" });
   const box = document.getElementById("update");
@@ -73,12 +81,14 @@ async function keepOffline() {
     };
     box.hidden = false;
   };
+  const watch = (worker) => {
+    if (worker.state === "installed") offer(worker);
+    else worker.addEventListener("statechange", () => { if (worker.state === "installed") offer(worker); });
+  };
   workers.addEventListener("controllerchange", () => { if (accepted) location.reload(); });
   if (registration.waiting) offer(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
-    worker.addEventListener("statechange", () => { if (worker.state === "installed") offer(worker); });
-  });
+  if (registration.installing) watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
   await registration.update().catch(() => {}); // offline: the next visit checks again
   return registration;
 }
