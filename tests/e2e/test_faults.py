@@ -79,7 +79,7 @@ async def test_the_host_tab_closes_mid_rumble_and_the_next_peer_sequences_to_the
             anya, borya = players
             await setup_lobby(players)
             await start_rumble(anya, "tournament", 1, 10, 10)
-            await play_until(players, lambda s: s["casting"], timeout=180)
+            await play_until(players, lambda s: s["casting"], timeout=180)  # mid-fight
             before = await table_state(borya)
             await anya.context.close()  # the host's tab is gone for good
             hurrying = asyncio.create_task(hurry_once_sequencing(borya))
