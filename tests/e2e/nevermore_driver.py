@@ -26,7 +26,8 @@ if peer is not None and peer.table.state is not None:
            "raven": view["raven"], "digest": peer.table.digest(), "result": peer.table.result,
            "errors": [str(e) for e in peer.errors][-4:] + s.errors[-4:],
            "entries": len(peer.table.log), "out": sorted(peer.table.out),
-           "hands": peer.rules.data(peer.table.state)["hand"], "known": sorted(peer.knowledge.cards)}
+           "hands": peer.rules.data(peer.table.state)["hand"],
+           "known": sorted(peer.knowledge.cards)}
 json.dumps(out)
 `)"""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.rules_map import ROOT, unknown_names, unmapped_tests
+from tests.rules_map import ROOT, code_gaps, unknown_names, unmapped_tests
 
 HERE = Path(__file__).resolve().parent
 RULE_FILES = (
@@ -26,3 +26,7 @@ def test_the_rules_map_names_existing_tests() -> None:
 
 def test_every_rule_test_is_in_the_map() -> None:
     assert unmapped_tests(HERE, DOC, RULE_FILES) == []
+
+
+def test_every_rule_names_code_that_exists() -> None:
+    assert code_gaps(DOC, "engine/games/nevermore") == []
