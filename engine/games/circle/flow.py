@@ -26,7 +26,7 @@ from engine.core.runner import Ask, Ctx, StepFn
 from . import plays
 from .cards import Catalog
 from .keywords import hit
-from .state import HAND_START, State, left_of, living, log
+from .state import HAND_START, State, StepName, left_of, living, log
 
 HAND_LIMIT = 6
 
@@ -47,7 +47,7 @@ def after(g: State) -> None:
         g["agenda"].insert(0, {"k": "out"})
 
 
-def push(g: State, k: str) -> None:
+def push(g: State, k: StepName) -> None:
     """Run step ``k`` next."""
     g["agenda"].insert(0, {"k": k})
 

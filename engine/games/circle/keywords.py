@@ -21,6 +21,7 @@ from .state import State, left_of, log, right_of
 def change_target(cat: Catalog, g: State, new_target: int, by: int) -> bool:
     """Redirect the flying spell at ``new_target``; False if it melted away (now discarded)."""
     spell = g["spell"]
+    assert spell is not None
     old = spell["target"]
     spell["prev"] = old
     spell["target"] = new_target
@@ -61,13 +62,16 @@ def change_target(cat: Catalog, g: State, new_target: int, by: int) -> bool:
 
 def discard_spell(g: State) -> None:
     """The flying spell goes to the spell discard."""
-    g["spell_discard"].append(g["spell"]["card"])
+    spell = g["spell"]
+    assert spell is not None
+    g["spell_discard"].append(spell["card"])
     g["spell"] = None
 
 
 def hit(cat: Catalog, g: State) -> None:
     """The flying spell lands on its target: life − power, then its keyword, then the discard."""
     spell = g["spell"]
+    assert spell is not None
     victim = spell["target"]
     card = spell["card"]
     if g["shield"][victim]:

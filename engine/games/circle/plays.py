@@ -34,6 +34,8 @@ def check_play(cat: Catalog, g: State, action: Action) -> tuple[int, int, str, i
     if not is_int(slot) or slot not in g["hands"][seat]:
         raise IllegalAction("этой карты нет в руке")
     flying = g["spell"]
+    if flying is None:
+        raise IllegalAction("заклинание уже сместилось: действие опоздало")
     # a move decided on an older step still lands unless the spell has really moved since
     # (ЩИТ and ПОРЫВ raise the step but leave the spell where it is)
     if not is_int(step) or not flying.get("moved", 0) <= step <= flying["step"]:
@@ -77,6 +79,7 @@ def play(cat: Catalog, g: State, seat: int, slot: int, card: str, target: int | 
     Returns False when the spell left the table (dispelled or melted). The caller has checked that
     the move is legal (``targets``)."""
     spell = g["spell"]
+    assert spell is not None
     g["hands"][seat].remove(slot)
     g["discard"].append(slot)
     g["known"][str(slot)] = card
@@ -101,6 +104,7 @@ def play(cat: Catalog, g: State, seat: int, slot: int, card: str, target: int | 
         assert target is not None
         return change_target(cat, g, target, seat)
     if effect == "mirror":
+        assert spell["prev"] is not None  # ``targets`` offers ЗЕРКАЛО only with a previous target
         return change_target(cat, g, spell["prev"], seat)
     if effect == "dispel":
         log(

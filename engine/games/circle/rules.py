@@ -19,11 +19,12 @@ scramble with ``{"type": "settle"}``: the spell hits.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import cast
 
 from engine.core.game import State, StepRules
 from engine.core.model import JSON, Action, IllegalAction, Knowledge
-from engine.core.runner import Ctx, Runner
+from engine.core.runner import Ctx, G, Runner
 
 from . import flow, plays
 from .cards import Catalog, load_catalog
@@ -40,7 +41,10 @@ class CircleRules(StepRules):
 
     def __init__(self, catalog: Catalog | None = None) -> None:
         self.cat = catalog or load_catalog()
-        self.runner = Runner(flow.steps(self.cat), flow.after, copy=clone, ctx=Ctx(deck="actions"))
+        # the runner handles any game's data (``G``); this game's is ``state.State``
+        after = cast(Callable[[G], None], flow.after)
+        copy = cast(Callable[[G], G], clone)
+        self.runner = Runner(flow.steps(self.cat), after, copy=copy, ctx=Ctx(deck="actions"))
 
     # ----- set-up --------------------------------------------------------------------------
 
@@ -59,7 +63,7 @@ class CircleRules(StepRules):
         first = config.get("first", 0)
         if not plays.is_int(first) or not 0 <= first < n:
             raise IllegalAction("first: номер места с тотемом")
-        return self.runner.start(new_state(self.cat, n, names, first))
+        return self.runner.start(cast(G, new_state(self.cat, n, names, first)))
 
     # ----- the contract --------------------------------------------------------------------
 

@@ -17,11 +17,61 @@ The runner's state holds this data as ``g`` beside ``inputs`` and ``need`` (``en
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from .cards import MAX_LIFE, Catalog
 
-State = dict[str, Any]
+
+class Flying(TypedDict):
+    """The spell in the air."""
+
+    card: str
+    power: int
+    target: int
+    prev: int | None
+    sender: int | None
+    step: int
+    moved: int
+    changes: int
+
+
+StepName = Literal["out", "start", "spell", "fly", "scramble", "end", "draw", "reshuffle"]
+
+
+class Step(TypedDict):
+    """An agenda entry (``flow.steps`` names them)."""
+
+    k: StepName
+
+
+class State(TypedDict):
+    """The game data (``g`` of the runner's state), plain JSON."""
+
+    n: int
+    names: list[str]
+    life: list[int]
+    alive: list[bool]
+    hands: list[list[int]]
+    burns: list[int]
+    shield: list[bool]
+    frozen: list[bool]
+    deck: list[int]
+    discard: list[int]
+    known: dict[str, str]
+    spells: list[str]
+    spell_discard: list[str]
+    spell: Flying | None
+    totem: int
+    turn: int
+    played: bool
+    agenda: list[Step]
+    dying: list[int]
+    queue: list[list[int]]
+    winner: int | None
+    result: Literal["winner", "nobody"] | None
+    log: list[dict[str, Any]]
+
+
 HAND_START = 5
 LOG_KEEP = 40
 
@@ -59,15 +109,21 @@ def new_state(cat: Catalog, n: int, names: list[str], first: int) -> State:
 
 def clone(g: State) -> State:
     """A copy deep enough for one step: every list and dict the flow may change is new."""
-    out = dict(g)
-    for key in ("life", "alive", "burns", "shield", "frozen", "deck", "discard", "spells"):
-        out[key] = list(g[key])
+    out = g.copy()
+    out["life"] = list(g["life"])
+    out["alive"] = list(g["alive"])
+    out["burns"] = list(g["burns"])
+    out["shield"] = list(g["shield"])
+    out["frozen"] = list(g["frozen"])
+    out["deck"] = list(g["deck"])
+    out["discard"] = list(g["discard"])
+    out["spells"] = list(g["spells"])
     out["spell_discard"] = list(g["spell_discard"])
     out["dying"] = list(g["dying"])
     out["hands"] = [list(h) for h in g["hands"]]
     out["known"] = dict(g["known"])
     out["queue"] = [list(q) for q in g["queue"]]
-    out["spell"] = None if g["spell"] is None else dict(g["spell"])
+    out["spell"] = None if g["spell"] is None else g["spell"].copy()
     out["log"] = list(g["log"])
     out["agenda"] = list(g["agenda"])
     return out

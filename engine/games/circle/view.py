@@ -7,12 +7,12 @@ from typing import Any
 from engine.core.model import Action, Knowledge
 
 from .cards import Catalog
-from .state import State
+from .state import Flying, State
 
 LOG_SHOWN = 16
 
 
-def spell_view(cat: Catalog, spell: dict[str, Any] | None) -> dict[str, Any] | None:
+def spell_view(cat: Catalog, spell: Flying | None) -> dict[str, Any] | None:
     """The flying spell with its card's words."""
     if spell is None:
         return None
