@@ -1,6 +1,8 @@
-"""Errors that name the peer to blame."""
+"""Errors that name the peer to blame, and the words for a fault of the rules themselves."""
 
 from __future__ import annotations
+
+from engine.core.model import EngineError
 
 
 class ProtocolError(ValueError):
@@ -19,3 +21,9 @@ class StaleAction(ProtocolError):
 
 class IllegalMove(ProtocolError):
     """The game's rules refuse a move (``Rules.apply`` raised ``IllegalAction``)."""
+
+
+def engine_fault(error: EngineError) -> str:
+    """Why a table halts when the rules fail (``EngineError``): the engine's fault, with the
+    position it failed at; nobody is blamed for it."""
+    return f"engine error: {error}"

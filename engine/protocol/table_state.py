@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.model import (
     Action,
     Decision,
+    EngineError,
     IllegalAction,
     Kind,
     Knowledge,
@@ -32,7 +33,7 @@ from engine.protocol.envelope import (
     Entry,
     genesis_hash,
 )
-from engine.protocol.errors import IllegalMove, ProtocolError
+from engine.protocol.errors import IllegalMove, ProtocolError, engine_fault
 
 CHAIN_LENGTH = 256
 HOST_ONLY = {"start", "pause", "resume", "hurry", "kick", "timeout", "auto", "takeover", "settle"}
@@ -474,6 +475,10 @@ class TableState:
             new_state = self.rules.apply(self.state, action)
         except IllegalAction as exc:
             raise IllegalMove(name, f"illegal move: {exc}") from exc
+        except EngineError as exc:
+            # The rules failed, not the mover: every peer meets it alike and halts, blaming no one.
+            reason = engine_fault(exc)
+            return lambda: self._halt(None, reason)
 
         def apply() -> None:
             if commits:
@@ -517,7 +522,11 @@ class TableState:
             self.round_start = len(self.log) - 1
 
     def _apply_table_action(self, action: Action) -> None:
-        self.state = self.rules.apply(self.state, action)
+        try:
+            self.state = self.rules.apply(self.state, action)
+        except EngineError as exc:
+            self._halt(None, engine_fault(exc))
+            return
         self._new_node()
 
     def knowledge_template(self, seat: int | None) -> Knowledge:
