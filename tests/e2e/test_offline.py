@@ -19,10 +19,18 @@ from .harness import Player, Server, chromium, signaling_server
 
 pytestmark = pytest.mark.browser
 
+# ``ready`` resolves once the worker is active, which may still be "activating" (its clean-up
+# running): wait for "activated" rather than race it.
 KEPT = """async () => {
   await window.magicTable.offline;
   const registration = await navigator.serviceWorker.ready;
-  return { active: registration.active.state, caches: await caches.keys() };
+  const worker = registration.active;
+  if (worker.state !== "activated") {
+    await new Promise((done) => worker.addEventListener("statechange", () => {
+      if (worker.state === "activated") done();
+    }));
+  }
+  return { active: worker.state, caches: await caches.keys() };
 }"""
 CONTROLLED = "() => Boolean(navigator.serviceWorker.controller)"
 
