@@ -14,14 +14,17 @@ from .harness import Player
 STATE = """() => window.magicTable.pyodide.runPython(`
 import json
 from js import window
+from web.ui.phrases import render_log
 s = window.magicTableApp.table.session
 peer = s.peer
 out = {"stage": "", "log": [], "waiting": [], "phase": "", "paused": False, "casting": False}
 if peer is not None and peer.table.state is not None:
     view = peer.view()
-    out = {"stage": peer.table.stage, "log": view["log"], "waiting": view["waiting"]["seats"],
+    names = [x["name"] for x in view["seats"]]
+    out = {"stage": peer.table.stage, "log": render_log("rumble", view["log"], "ru", names),
+           "waiting": view["waiting"]["seats"],
            "phase": view["waiting"]["phase"], "paused": peer.table.paused, "seat": peer.seat,
-           "fight": view["fight"], "names": [x["name"] for x in view["seats"]],
+           "fight": view["fight"], "names": names,
            "casting": any(x["spell_name"] for x in view["seats"]),
            "digest": peer.table.digest(), "result": peer.table.result,
            "obligations": {str(k): v for k, v in peer.table.obligations().items()},

@@ -268,8 +268,20 @@ def scenario_digest(game: str, path: Path) -> str:
     import importlib
 
     runner = importlib.import_module(RUNNERS[game])
-    out = runner.run_scenario(json.loads(path.read_text("utf-8")))
+    data = json.loads(path.read_text("utf-8"))
+    out = runner.run_scenario(data)
+    if game == "rumble" and data.get("extra_cards"):
+        out = {**out, "log": rumble_with_its_cards(out, data["extra_cards"])}
     return hashlib.sha256(blob(game, out)).hexdigest()
+
+
+def rumble_with_its_cards(out: dict[str, Any], extra: dict[str, Any]) -> list[str]:
+    """A «Схватка» scenario's log said in Russian with the scenario's own test cards named."""
+    from engine.games.rumble.cards import load_catalog
+    from web.ui.phrases import rumble
+
+    catalog = load_catalog().extended(extra)
+    return [rumble.say(e, "ru", out["names"], catalog) for e in out["log"]]
 
 
 # ----- the fixture ---------------------------------------------------------------------------

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.rumble.cards import load_catalog
 from engine.games.rumble.scenario import run_scenario
+from web.ui.phrases import rumble as phrases
 
 
 def dmg(target: str, amount: int) -> dict[str, Any]:
@@ -99,6 +101,12 @@ def play(players: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     return run_scenario(data)
 
 
+def sentences(result: dict[str, Any]) -> list[str]:
+    """A scenario's log events as their Russian sentences (test cards named too)."""
+    catalog = load_catalog().extended({"spells": TEST_SPELLS})
+    return [phrases.say(e, "ru", result["names"], catalog) for e in result["log"]]
+
+
 def lines(result: dict[str, Any], needle: str) -> list[str]:
-    """Log lines that contain ``needle``."""
-    return [line for line in result["log"] if needle in line]
+    """Log sentences that contain ``needle``."""
+    return [line for line in sentences(result) if needle in line]

@@ -8,7 +8,7 @@ from engine.games.rumble.bot import timer_choice
 from engine.games.rumble.cards import WILD, load_catalog
 from engine.games.rumble.scenario import run_scenario
 
-from .helpers import lines, play
+from .helpers import lines, play, sentences
 
 
 def test_fewer_cards_cast_first() -> None:
@@ -81,7 +81,7 @@ def test_added_component_waits_for_the_current_card_then_general_order() -> None
         [{"hand": ["x_add", "x_d3"], "seal": ["x_add", "x_d3"]}, {}],
         deck_top=["x_q_left1"],
     )
-    log = result["log"]
+    log = sentences(result)
     added = log.index(next(line for line in log if "добавлен компонент" in line))
     quality = log.index("Маг 1: Тест x_q_left1.")
     delivery = log.index("Маг 1: Тест x_d3.")
@@ -138,10 +138,7 @@ def test_opponents_see_only_count_and_place_before_the_reveal() -> None:
     assert mine["initiative"] is None and mine["spell"] == []
     table.step(timer_choice)
     log = rules.view(table.state, table.knowledge[other])["log"]
-    name = view["seats"][caster]["name"]
-    assert any(
-        line.startswith(f"{name} раскрывает заклинание") and "инициатива" in line for line in log
-    )
+    assert any(e["e"] == "open" and e["seat"] == caster and "initiative" in e for e in log)
 
 
 def test_wild_magic_with_no_card_of_its_type_left_fizzles_after_one_reshuffle() -> None:

@@ -10,6 +10,7 @@ from engine.core.local_table import LocalTable
 from engine.core.model import IllegalAction, Kind, Knowledge, canonical_json
 from engine.games.rumble import RumbleRules
 from engine.games.rumble.bot import timer_choice
+from web.ui.phrases import render_log
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +137,7 @@ def test_discard_returns_to_the_deck_only_when_the_deck_runs_out(rules: RumbleRu
             reshuffles += 1
         previous = g
     assert reshuffles >= 1
-    assert sum(1 for line in previous["log"] if "Колода кончилась" in line) == reshuffles
+    assert sum(1 for e in previous["log"] if e == {"e": "reshuffle"}) == reshuffles
 
 
 def test_an_absent_player_skips_sealing_and_a_sealed_spell_can_be_forfeited(
@@ -147,14 +148,14 @@ def test_an_absent_player_skips_sealing_and_a_sealed_spell_can_be_forfeited(
     for _ in (1, 2):
         table.step(auto)
     g = table.state["g"]
-    assert g["spell"][0] is None and any("не запечатал" in line for line in g["log"])
+    assert g["spell"][0] is None and {"e": "no_seal", "seat": 0} in g["log"]
     while table.decision().phase != "open":
         table.step(auto)
     seat = table.decision().seats[0]
     hand = list(table.state["g"]["hand"][seat])
     table.apply({"type": "skip", "seat": seat})
     g = rules.current(table.state)
-    assert any("заклинание не будет сотворено" in line for line in g["log"])
+    assert {"e": "forfeit", "seat": seat} in g["log"]
     assert sorted(g["hand"][seat]) == sorted(hand)  # the sealed cards simply stay in the hand
     table.play(auto)
     assert table.decision().kind == Kind.TERMINAL
@@ -172,7 +173,9 @@ def test_view_shows_the_spell_being_cast_while_its_dice_roll(rules: RumbleRules)
         if cast is None or all(card["done"] for card in cast["cards"]):
             continue  # a creature attacking after its owner's spell
         assert view["waiting"]["kind"] == "chance"
-        assert any(f"творит «{cast['name']}»" in line for line in view["log"])
+        names = [s["name"] for s in view["seats"]]
+        said = render_log("rumble", view["log"], "ru", names)
+        assert any(f"творит «{cast['name']}»" in line for line in said)
         named += 1
     assert named == 5
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import lines, play
+from .helpers import lines, play, sentences
 
 
 def test_power_roll_dice_count_every_sign_source() -> None:
@@ -118,5 +118,5 @@ def test_random_target_among_two_enemies_uses_halves() -> None:
 
 def test_target_chosen_before_the_roll() -> None:
     result = play([{"hand": ["x_power"], "seal": ["x_power"]}, {}], dice=[3])
-    log = result["log"]
+    log = sentences(result)
     assert any("могучий бросок" in line for line in log)

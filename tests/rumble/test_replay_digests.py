@@ -1,8 +1,10 @@
 """Seeded random fights replay to the very same states: a recorded digest per game.
 
-For every game the digest is the SHA-256 over ``rules.state_hash(state)`` after every step, the
-canonical JSON of every action applied, and (every 25 steps) seat 0's view. The recorded digests
-(``replay_digests.json``) were taken before the step runner was optimised; any change of
+For every game the digest is the SHA-256 over the state's hash after every step, the canonical
+JSON of every action applied, and (every 25 steps) seat 0's view — each with its log rendered to
+the Russian sentences of ``web.ui.phrases`` (the engine logs events; the digests were recorded
+when it logged those sentences, so they prove the phrase table says them alike). The recorded
+digests (``replay_digests.json``) were taken before the step runner was optimised; any change of
 behaviour — a different state, log line, legal-action order or view — changes them.
 
 The default run checks a sample; ``pytest -m slow`` (or ``RUMBLE_SLOW=1``) checks all of them:
@@ -28,6 +30,7 @@ from engine.core.model import canonical_json
 from engine.games.rumble import RumbleRules
 from engine.games.rumble.bot import HeuristicBot
 from engine.games.rumble.runner import clone, clone_game
+from web.ui.phrases import render_log
 
 RULES = RumbleRules()
 FIXTURE = Path(__file__).with_name("replay_digests.json")
@@ -46,6 +49,24 @@ def key(seats: int, mode: str, smart: bool, seed: int) -> str:
     return f"{seats}-{mode}-{'smart' if smart else 'random'}-{seed}"
 
 
+def spoken(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """``data`` with its ``log`` of events rendered to the Russian sentences."""
+    return {**data, "log": render_log("rumble", data["log"], "ru", names)}
+
+
+def state_hash(state: dict[str, Any]) -> str:
+    """``rules.state_hash`` of the state with its log rendered."""
+    data = RULES.to_json(state)
+    data = {**data, "g": spoken(data["g"], data["g"]["names"])}
+    return hashlib.sha256(canonical_json(data)).hexdigest()
+
+
+def view(table: LocalTable) -> dict[str, Any]:
+    """Seat 0's view, its log rendered."""
+    seen = RULES.view(table.state, table.knowledge[0])
+    return spoken(seen, [s["name"] for s in seen["seats"]])
+
+
 def digest(seats: int, mode: str, smart: bool, seed: int) -> str:
     """The digest of one seeded game played to its end."""
     table = LocalTable(RULES, {"seats": seats, "mode": mode}, seed=seed)
@@ -53,14 +74,14 @@ def digest(seats: int, mode: str, smart: bool, seed: int) -> str:
     for s in range(seats):
         bot = HeuristicBot(seed + s) if smart and s % 2 == 0 else RandomBot(seed * 7 + s)
         bots[s] = bot.choose
-    h = hashlib.sha256(RULES.state_hash(table.state).encode())
+    h = hashlib.sha256(state_hash(table.state).encode())
     steps = 0
     while table.step(bots):
         steps += 1
-        h.update(RULES.state_hash(table.state).encode())
+        h.update(state_hash(table.state).encode())
         h.update(canonical_json(table.history[-1]))
         if steps % 25 == 0:
-            h.update(canonical_json(RULES.view(table.state, table.knowledge[0])))
+            h.update(canonical_json(view(table)))
         assert steps < 50_000
     h.update(str(steps).encode())
     return h.hexdigest()
@@ -97,7 +118,7 @@ if __name__ == "__main__":
     main()
 
 
-SHARED = ("agenda", "results", "creatures")  # lists of records that are never changed
+SHARED = ("agenda", "results", "creatures", "log")  # lists of records that are never changed
 FIXED = ("names", "heroes")  # set when the game starts: shared as they are
 
 

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.games.rumble.scenario import main
+from web.ui.phrases import render_log
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,7 +42,8 @@ def test_scenario_file_prints_the_resulting_state(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["life"] == [20, 9]
-    assert any("Огневицы" in line for line in result["log"])
+    said = render_log("rumble", result["log"], "ru", result["names"])
+    assert any("Огневицы" in line for line in said)
     assert {"alive", "medals", "treasures", "diseases", "creatures", "palace", "piles"} <= set(
         result
     )

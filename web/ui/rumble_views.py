@@ -6,7 +6,6 @@ Buttons carry ``data-action`` attributes that ``web.ui.app`` dispatches.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -15,6 +14,7 @@ from engine.core.model import Action
 
 from . import rumble_en
 from .i18n import current, picture, say
+from .phrases import render, render_log
 from .views import describe
 
 MAX_LIFE = 25
@@ -22,7 +22,6 @@ BACK = "/card-back.svg"
 SLOT_NAMES = {"source": "заводила", "quality": "наворот", "delivery": "приход", "wild": "шальная"}
 SLOT_NAMES_EN = {"source": "source", "quality": "quality", "delivery": "delivery", "wild": "wild"}
 FACES = "⚀⚁⚂⚃⚄⚅"
-DICE = re.compile(r"бросок[^:]*: ([\d+ ]+)")
 
 
 @lru_cache(maxsize=1)
@@ -300,16 +299,22 @@ def _move_button(index: int, label: str, kind: str = "") -> str:
     )
 
 
-def dice(log: list[str]) -> str:
-    """The latest power roll as dice faces (animated by CSS when it changes)."""
-    for line in reversed(log[-12:]):
-        match = DICE.search(line)
-        if match:
-            rolled = match.group(1).strip().split(" ")[0]  # "5+6+6" (a bonus follows a space)
-            faces = [int(x) for x in re.findall(r"\d+", rolled) if 1 <= int(x) <= 6][:12]
+def dice(log: list[Any]) -> str:
+    """The latest power roll (a ``power`` event among the last entries) as dice faces; its place
+    in the log tells the page a new roll from the one already shown."""
+    for index in range(len(log) - 1, max(-1, len(log) - 13), -1):
+        event = log[index]
+        if isinstance(event, dict) and event.get("e") == "power":
+            faces = [int(d) for d in event.get("dice", []) if 1 <= int(d) <= 6][:12]
             shown = "".join(f'<span class="die">{FACES[f - 1]}</span>' for f in faces)
-            return f'<div id="dice" class="dice" data-roll="{escape(line)}">{shown}</div>'
+            return f'<div id="dice" class="dice" data-roll="{index}">{shown}</div>'
     return '<div id="dice" class="dice"></div>'
+
+
+def log_lines(view: dict[str, Any], last: int = 150) -> list[str]:
+    """The last ``last`` log events as sentences in the page's language."""
+    names = [str(s["name"]) for s in view["seats"]]
+    return render_log("rumble", view["log"][-last:], current(), names)
 
 
 def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: list[int]) -> str:
@@ -338,7 +343,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     wait_line = (
         f'<p class="wait">{waiting_for}: {escape(", ".join(waiting))}</p>' if waiting else ""
     )
-    log_items = "".join(f"<li>{escape(line)}</li>" for line in view["log"][-150:])
+    log_items = "".join(f"<li>{escape(line)}</li>" for line in log_lines(view))
     summary = results(view) if view["waiting"]["kind"] == "terminal" else fight_banner(view)
     return (
         f'<section class="rumble" data-fight="{view["fight"]}">{head}'
@@ -370,13 +375,15 @@ def results(view: dict[str, Any]) -> str:
 
 def fight_banner(view: dict[str, Any]) -> str:
     """Right after a fight ends (until the next round is under way): its result and the medals."""
-    recent = view["log"][-12:]
-    ended = [line for line in recent if line.startswith("Схватка окончена")]
-    if not ended or any(line.startswith("Раунд 2") for line in recent):
+    recent = [e for e in view["log"][-12:] if isinstance(e, dict)]
+    ended = [e for e in recent if e.get("e") == "survivor"]
+    if not ended or any(e.get("e") == "round" and e.get("round") == 2 for e in recent):
         return ""
+    names = [str(s["name"]) for s in view["seats"]]
+    line = render("rumble", ended[-1], current(), names)
     medals = "; ".join(f"{s['name']}: ⚔ {s['kills']} ★ {s['survivals']}" for s in view["seats"])
     return (
-        f'<div id="fight-summary" class="summary"><b>{escape(ended[-1])}</b>'
+        f'<div id="fight-summary" class="summary"><b>{escape(line)}</b>'
         f"<p>{say('Медали', 'Medals')}: {escape(medals)}</p></div>"
     )
 

@@ -33,11 +33,9 @@ class Base:
 
     # ----- small helpers -------------------------------------------------------------------
 
-    def log(self, g: G, text: str) -> None:
-        g["log"].append(text)
-
-    def who(self, g: G, seat: int | None) -> str:
-        return "никто" if seat is None else g["names"][seat]
+    def log(self, g: G, kind: str, **args: Any) -> None:
+        """A log event ``{"e": kind, ...args}`` (web/ui/phrases says it in words)."""
+        g["log"].append({"e": kind, **args})
 
     def spell(self, card_id: str) -> dict[str, Any]:
         return self.cat.spells[card_id]
@@ -128,7 +126,7 @@ class Base:
         for slot in slots:
             g["known"].pop(str(slot), None)
         g["discard"] = []
-        self.log(g, "Колода кончилась: сброс перемешан и стал колодой.")
+        self.log(g, "reshuffle")
 
     def draw_slot(self, g: G, ctx: Ctx) -> Ask[int | None]:
         """The top slot of the spell deck, reshuffling the discard if the deck is empty."""
@@ -153,7 +151,7 @@ class Base:
     def gain_treasure(self, g: G, ctx: Ctx, seat: int) -> Ask[None]:
         tid = yield from self.blind_pick(g, ctx, "t_pile", "t_discard", "treasure")
         if tid is None:
-            self.log(g, "Сокровищ не осталось.")
+            self.log(g, "no_treasure")
             return
         g["treasures"][seat].append(tid)
-        self.log(g, f"{self.who(g, seat)} получает сокровище «{self.cat.treasures[tid]['name']}».")
+        self.log(g, "treasure", seat=seat, treasure=tid)

@@ -10,7 +10,6 @@ from .base import Src
 from .cards import WILD
 from .life import Life
 from .runner import Ask, Ctx, G
-from .text import SLOT_GENITIVE
 
 
 class Effects(Life):
@@ -21,7 +20,7 @@ class Effects(Life):
     def pick(self, g: G, ctx: Ctx, seat: int, among: list[int], why: str) -> Ask[int]:
         options: list[Action] = [{"type": "target", "seat": seat, "target": t} for t in among]
         chosen = yield from ctx.choose(seat, "target", options)
-        self.log(g, f"{self.who(g, seat)} выбирает цель ({why}): {self.who(g, chosen['target'])}.")
+        self.log(g, "target", seat=seat, why=why, target=chosen["target"])
         target: int = chosen["target"]
         return target
 
@@ -40,7 +39,7 @@ class Effects(Life):
             and seat is not None
             and self.has_special(g, seat, "warts")
         ):
-            return [(yield from self.pick(g, ctx, seat, foes, "Ведьмины бородавки"))]
+            return [(yield from self.pick(g, ctx, seat, foes, "warts"))]
         if spec == "all_enemies":
             return foes
         if spec == "all_players":
@@ -60,8 +59,7 @@ class Effects(Life):
             tied = [s for s in foes if g["life"][s] == best]
             if len(tied) == 1 or seat is None:
                 return [tied[0]]
-            why = "самый хилый" if spec == "weakest" else "самый живучий"
-            return [(yield from self.pick(g, ctx, seat, tied, why))]
+            return [(yield from self.pick(g, ctx, seat, tied, spec))]
         if spec == "random":
             return [(yield from self.random_enemy(g, ctx, foes))]
         raise IllegalAction(f"неизвестная цель {spec}")
@@ -73,9 +71,9 @@ class Effects(Life):
             roll = yield from ctx.die("random_target")
             index = (roll - 1) // share
             if index < len(foes):
-                self.log(g, f"Бросок на случайную жертву: {roll} — {self.who(g, foes[index])}.")
+                self.log(g, "victim", roll=roll, seat=foes[index])
                 return foes[index]
-            self.log(g, f"Бросок на случайную жертву: {roll} — перебрасывается.")
+            self.log(g, "victim", roll=roll, seat=None)
 
     # ----- operations ----------------------------------------------------------------------
 
@@ -107,9 +105,7 @@ class Effects(Life):
             dice.append((yield from ctx.die("power")))
         total = sum(dice) + bonus
         src.total = total
-        shown = "+".join(str(d) for d in dice) or "0"
-        extra = f" +{bonus}" if bonus else ""
-        self.log(g, f"{self.who(g, seat)}: могучий бросок {dice_n}d6: {shown}{extra} = {total}.")
+        self.log(g, "power", seat=seat, n=dice_n, dice=list(dice), bonus=bonus, total=total)
         band = 0 if total <= 4 else 1 if total <= 9 else 2
         yield from self.run_ops(g, ctx, src, op["bands"][band], targets)
 
@@ -123,12 +119,11 @@ class Effects(Life):
         for target in (yield from self.targets(g, ctx, src, op["target"], it)):
             if g["palace"] == target and src.seat != target:
                 # the Palace owner cannot catch it from others: nothing to roll for
-                self.log(g, f"{self.who(g, target)} под защитой Хоромов: заражение не прошло.")
+                self.log(g, "guard_infect", seat=target)
                 continue
             roll = yield from ctx.die("infect_roll")
             sick = roll <= op["upto"]
-            verdict = "заражается" if sick else "обходится"
-            self.log(g, f"{self.who(g, target)} бросает на заражение: {roll} — {verdict}.")
+            self.log(g, "infect_roll", seat=target, roll=roll, sick=sick)
             if sick:
                 yield from self.infect(g, ctx, src, target)
 
@@ -143,7 +138,7 @@ class Effects(Life):
                 return
             token = yield from self.pick_disease(g, ctx, src.seat, ordinary, "cure")
             self.lose_disease(g, src.seat, token)
-            self.log(g, f"{self.who(g, src.seat)} вылечивает «{self.disease_kind(token)['name']}».")
+            self.log(g, "cure", seat=src.seat, disease=token)
 
     def pick_disease(self, g: G, ctx: Ctx, seat: int, tokens: list[str], phase: str) -> Ask[str]:
         """The player chooses which of ``tokens`` to cure or pass on (phase ``cure`` /
@@ -164,17 +159,16 @@ class Effects(Life):
             return
         ordinary = [t for t in g["diseases"][seat] if not self.disease_kind(t).get("eternal")]
         if not ordinary:
-            self.log(g, f"{self.who(g, seat)}: передавать нечего.")
+            self.log(g, "nothing_to_pass", seat=seat)
             return
         for target in (yield from self.targets(g, ctx, src, op["target"], it))[:1]:
             if g["palace"] == target and target != seat:
-                self.log(g, f"{self.who(g, target)} под защитой Хоромов: передача не удалась.")
+                self.log(g, "guard_transfer", seat=target)
                 return
             token = yield from self.pick_disease(g, ctx, seat, ordinary, "transfer")
             g["diseases"][seat].remove(token)
             g["diseases"][target].append(token)
-            name = self.disease_kind(token)["name"]
-            self.log(g, f"{self.who(g, seat)} передаёт «{name}» — {self.who(g, target)}.")
+            self.log(g, "transfer", seat=seat, disease=token, target=target)
             yield from self.after_infection(g, ctx, target, token)
 
     def op_treasure(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
@@ -188,7 +182,7 @@ class Effects(Life):
             return
         g["palace"] = src.seat
         g["palace_ghost"] = not g["alive"][src.seat]
-        self.log(g, f"{self.who(g, src.seat)} захватывает Хоромы.")
+        self.log(g, "palace", seat=src.seat)
 
     def op_add_card(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
         cast = g["cast"]
@@ -199,18 +193,18 @@ class Effects(Life):
             runs_out += not g["draw"]  # as for wild magic: the discard comes back at most once
             slot = (yield from self.draw_slot(g, ctx)) if runs_out < 2 else None
             if slot is None:
-                self.log(g, "В колоде и сбросе нет компонента: компонент не добавлен.")
+                self.log(g, "no_component")
                 return
             card_id = (yield from ctx.reveal([slot], "add_card"))[slot]
             self.check_card(card_id)
             g["known"][str(slot)] = card_id
             if card_id == WILD:
                 g["discard"].append(slot)
-                self.log(g, "С колоды открыта шальная магия — в сброс.")
+                self.log(g, "wild_drawn")
                 continue
             card = self.spell(card_id)
             cast["cards"].append({"slot": slot, "card": card_id, "as": card["slot"], "done": False})
-            self.log(g, f"В заклинание добавлен компонент «{card['name']}».")
+            self.log(g, "component", card=card_id)
             return
 
     def op_copy(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
@@ -220,11 +214,11 @@ class Effects(Life):
         for c in cast["cards"]:
             if c["as"] == op["slot"]:
                 card = self.spell(c["card"])
-                self.log(g, f"Копия эффекта {SLOT_GENITIVE[op['slot']]} «{card['name']}».")
+                self.log(g, "copy", slot=op["slot"], card=c["card"])
                 copy_src = Src(src.seat, src.via, card["school"], copy=True, depth=src.depth + 1)
                 yield from self.run_ops(g, ctx, copy_src, card["effect"], it)
                 return
-        self.log(g, f"Копировать нечего: в заклинании нет {SLOT_GENITIVE[op['slot']]}.")
+        self.log(g, "copy_none", slot=op["slot"])
 
     def check_card(self, card_id: str) -> None:
         if card_id not in self.cat.spells:

@@ -12,7 +12,7 @@ from .base import Src
 from .cards import SLOTS, WILD
 from .rounds import MAX_INITIATIVE, Rounds, Step, push
 from .runner import Ask, Ctx, G
-from .text import SLOT_GENITIVE, spell_name
+from .text import spell_name
 
 __all__ = ["MAX_INITIATIVE", "Flow", "push"]
 
@@ -48,7 +48,7 @@ class Flow(Rounds):
             return
         g["turn"] = seat
         g["used"] = []
-        self.log(g, f"Ход: {self.who(g, seat)}.")
+        self.log(g, "turn", seat=seat)
         tail = [
             {"k": "creatures", "seat": seat},
             {"k": "window", "seat": seat},
@@ -120,8 +120,8 @@ class Flow(Rounds):
             ],
         }
         spell["opened"] = True
-        names = ", ".join(self.spell(e["card"])["name"] for e in entries)
-        self.log(g, f"{self.who(g, seat)} раскрывает заклинание: {names}; инициатива {init}.")
+        cards = [e["card"] for e in entries]
+        self.log(g, "open", seat=seat, cards=cards, initiative=init)
 
     def initiative_of(self, entries: list[dict[str, Any]]) -> int:
         """The delivery's initiative; wild magic as delivery or no delivery gives 0."""
@@ -146,11 +146,7 @@ class Flow(Rounds):
                 runs_out += not g["draw"]
                 slot = (yield from self.draw_slot(g, ctx)) if runs_out < 2 else None
                 if slot is None:
-                    word = SLOT_GENITIVE[entry["as"]]
-                    why = "колода пуста" if runs_out < 2 else "колода и сброс перебраны"
-                    self.log(
-                        g, f"{why.capitalize()}, нет ни одного {word}: шальная магия рассеивается."
-                    )
+                    self.log(g, "wild_fizzles", slot=entry["as"], spent=runs_out >= 2)
                     cast["cards"].remove(entry)
                     g["discard"].append(entry["slot"])
                     break
@@ -159,19 +155,15 @@ class Flow(Rounds):
                 g["known"][str(slot)] = card_id
                 if card_id == WILD or self.spell(card_id)["slot"] != entry["as"]:
                     g["discard"].append(slot)
-                    self.log(g, f"Шальная магия: открыта «{self.card_name(card_id)}» — в сброс.")
+                    self.log(g, "wild_miss", card=card_id)
                     continue
                 g["discard"].append(entry["slot"])
                 entry["slot"], entry["card"], entry["wild"] = slot, card_id, True
-                self.log(g, f"Шальная магия становится «{self.spell(card_id)['name']}».")
+                self.log(g, "wild_becomes", card=card_id)
                 break
         name = spell_name([(self.spell(e["card"]), e["as"]) for e in cast["cards"]])
         cast["name"] = name
-        self.log(g, f"{self.who(g, seat)} творит «{name}».")
-
-    def card_name(self, card_id: str) -> str:
-        name: str = self.spell(card_id)["name"]
-        return name
+        self.log(g, "cast", seat=seat, cards=[[e["card"], e["as"]] for e in cast["cards"]])
 
     def st_card_loop(self, g: G, ctx: Ctx, step: Step) -> None:
         seat = step["seat"]
@@ -212,7 +204,7 @@ class Flow(Rounds):
         if entry is None or entry["done"] or not g["alive"][seat]:
             return
         card = self.spell(entry["card"])
-        self.log(g, f"{self.who(g, seat)}: {card['name']}.")
+        self.log(g, "card", seat=seat, card=entry["card"])
         src = Src(seat, "spell", card["school"])
         yield from self.run_ops(g, ctx, src, card["effect"], [])
         entry = self.find_cast_card(g, seat, slot)
@@ -221,7 +213,7 @@ class Flow(Rounds):
         entry["done"] = True
         if card.get("creature") and src.total >= 5 and g["alive"][seat]:
             entry["stays"] = True
-            self.log(g, f"Тварь «{card['name']}» остаётся на столе.")
+            self.log(g, "creature_stays", card=entry["card"])
 
     def st_creatures(self, g: G, ctx: Ctx, step: Step) -> None:
         seat = step["seat"]
@@ -237,13 +229,13 @@ class Flow(Rounds):
         if creature is None or not g["alive"][seat] or not self.enemies(g, seat):
             return
         card = self.spell(creature["card"])
-        self.log(g, f"{self.who(g, seat)}: тварь «{card['name']}» атакует снова.")
+        self.log(g, "creature_again", seat=seat, card=creature["card"])
         src = Src(seat, "creature", card["school"])
         yield from self.run_ops(g, ctx, src, card["effect"], [])
         if creature in g["creatures"][seat] and src.total < 5:
             g["creatures"][seat].remove(creature)
             g["discard"].append(slot)
-            self.log(g, f"Тварь «{card['name']}» уходит в сброс.")
+            self.log(g, "creature_gone", card=creature["card"])
 
     def st_window(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat = step["seat"]
@@ -277,8 +269,8 @@ class Flow(Rounds):
             g["discard"].append(slot)
         g["used"].append(tid)
         card = self.cat.treasures[tid]
-        paid = ", ".join(self.card_name(revealed[s]) for s in slots)
-        self.log(g, f"{self.who(g, seat)} применяет «{card['name']}», сбросив: {paid}.")
+        paid = [revealed[s] for s in slots]
+        self.log(g, "use_treasure", seat=seat, treasure=tid, paid=paid)
         yield from self.run_ops(g, ctx, Src(seat, "treasure"), card["effect"], [])
         push(g, [{"k": "window", "seat": seat}])
 
@@ -318,7 +310,7 @@ class Flow(Rounds):
         for token in list(g["diseases"][seat]):
             kind = self.disease_kind(token)
             if kind.get("end_turn") and g["alive"][seat] and token in g["diseases"][seat]:
-                self.log(g, f"{self.who(g, seat)}: конец хода, «{kind['name']}».")
+                self.log(g, "disease_turn", seat=seat, disease=token)
                 yield from self.run_ops(
                     g, ctx, Src(seat, "disease", kind.get("sign")), kind["end_turn"], []
                 )
@@ -337,7 +329,7 @@ class Flow(Rounds):
             survivor = g["dead_order"][-1]
         if survivor is not None:
             g["survivals"][survivor] += 1
-            self.log(g, f"Схватка окончена: медаль выжившего — {self.who(g, survivor)}.")
+            self.log(g, "survivor", seat=survivor)
         g["results"].append(
             {
                 "fight": g["fight"],
@@ -376,6 +368,6 @@ class Flow(Rounds):
         if winners:
             g["winners"] = winners
             g["agenda"] = []
-            self.log(g, "Партия окончена. Победа: " + ", ".join(self.who(g, s) for s in winners))
+            self.log(g, "game_over", winners=list(winners))
         else:
             push(g, [{"k": "fight_start"}])

@@ -7,7 +7,6 @@ from engine.core.model import Action, IllegalAction
 
 from .base import MAX_LIFE, Base, Src
 from .runner import Ask, Ctx, G
-from .text import damage_words, life_words
 
 
 class Life(Base):
@@ -19,7 +18,7 @@ class Life(Base):
         before = g["life"][seat]
         g["life"][seat] = min(MAX_LIFE, before + amount)
         gained = g["life"][seat] - before
-        self.log(g, f"{self.who(g, seat)} восстанавливает {life_words(gained)}.")
+        self.log(g, "heal", seat=seat, gained=gained)
 
     def hurt(self, g: G, ctx: Ctx, src: Src, target: int, amount: int) -> Ask[None]:
         """A hit on ``target``: the cloak, then the creature's absorb question, then life."""
@@ -29,9 +28,9 @@ class Life(Base):
         cloak = self.cloak(g, target) if enemy else 0
         if cloak and amount > 0:
             amount = max(0, amount - cloak)
-            self.log(g, f"{self.who(g, target)}: Чешуйчатый плащ смягчает удар до {amount}.")
+            self.log(g, "cloak", seat=target, amount=amount)
         if amount <= 0:
-            self.log(g, f"{self.who(g, target)}: удар в 0 жизней — ничего не происходит.")
+            self.log(g, "zero_hit", seat=target)
             return
         if enemy and g["creatures"][target]:
             options: list[Action] = [{"type": "absorb", "seat": target, "creature": None}]
@@ -54,22 +53,11 @@ class Life(Base):
                 )
                 g["creatures"][target].remove(creature)
                 g["discard"].append(creature["slot"])
-                name = self.spell(creature["card"])["name"]
-                self.log(
-                    g,
-                    f"{self.who(g, target)} жертвует тварью «{name}» и поглощает "
-                    f"{damage_words(amount)}.",
-                )
+                self.log(g, "sacrifice", seat=target, card=creature["card"], amount=amount)
                 return
         g["life"][target] -= amount
-        origin = (
-            "" if src.seat is None or src.seat == target else f" (бьёт {self.who(g, src.seat)})"
-        )
-        self.log(
-            g,
-            f"{self.who(g, target)} получает {damage_words(amount)}{origin}: "
-            f"жизней {max(g['life'][target], 0)}.",
-        )
+        by = None if src.seat == target else src.seat
+        self.log(g, "hurt", seat=target, amount=amount, by=by, life=max(g["life"][target], 0))
         if g["life"][target] <= 0:
             yield from self.die(g, ctx, target, src.seat if enemy else None)
 
@@ -83,14 +71,14 @@ class Life(Base):
         if not g["alive"][target]:
             return
         if g["palace"] == target and src.seat != target:
-            self.log(g, f"{self.who(g, target)} под защитой Хоромов: заражение не прошло.")
+            self.log(g, "guard_infect", seat=target)
             return
         token = yield from self.blind_pick(g, ctx, "bag", "", "disease")
         if token is None:
-            self.log(g, "Мешок ЗПМП пуст.")
+            self.log(g, "bag_empty")
             return
         kind = self.disease_kind(token)
-        self.log(g, f"{self.who(g, target)} вытягивает ЗПМП «{kind['name']}».")
+        self.log(g, "catch", seat=target, disease=token)
         if kind.get("special") == "trindecit":
             g["bag"].append(token)
             g["bag"].sort()
@@ -139,7 +127,7 @@ class Life(Base):
         g["discard"].append(slot)
         spell["dropped"][str(index)] = slot
         spell["hep_done"] = True
-        self.log(g, f"Гепатит Ы: {self.who(g, seat)} тайно убирает карту из заклинания.")
+        self.log(g, "hepatitis", seat=seat)
 
     def try_surprise(self, g: G, ctx: Ctx, seat: int) -> Ask[bool]:
         """«Нежданчик» on a prepared, not yet resolved card cancels the death."""
@@ -164,18 +152,14 @@ class Life(Base):
         if not found:
             return False
         count = len(g["diseases"][seat])
-        self.log(g, f"{self.who(g, seat)} раскрывает Нежданчик!")
+        self.log(g, "surprise", seat=seat)
         if count == 0:
-            self.log(g, "Нежданчик: ЗПМП нет, лечить нечего — смерть остаётся.")
+            self.log(g, "surprise_none")
             return False
         for token in list(g["diseases"][seat]):
             self.lose_disease(g, seat, token)
         g["life"][seat] = count
-        self.log(
-            g,
-            f"Нежданчик отменяет смерть: вылечено ЗПМП — {count}; "
-            f"{self.who(g, seat)}: жизней теперь {count}.",
-        )
+        self.log(g, "surprise_saves", seat=seat, count=count)
         return True
 
     def forfeit(self, g: G, seat: int) -> None:
@@ -183,7 +167,7 @@ class Life(Base):
         spell = g["spell"][seat]
         if spell is not None and not spell.get("forfeit"):
             spell["forfeit"] = True
-            self.log(g, f"{self.who(g, seat)} отсутствует: заклинание не будет сотворено.")
+            self.log(g, "forfeit", seat=seat)
 
     def reveal_surprise(self, g: G, seat: int, answer: Action) -> bool:
         if answer.get("type") == "skip":
@@ -215,17 +199,17 @@ class Life(Base):
             return
         g["alive"][seat] = False
         g["life"][seat] = 0
-        self.log(g, f"{self.who(g, seat)} погибает.")
+        self.log(g, "dies", seat=seat)
         if killer is not None and killer != seat:
             g["kills"][killer] += 1
-            self.log(g, f"{self.who(g, killer)} получает медаль за убийство.")
+            self.log(g, "kill_medal", seat=killer)
         if g["palace"] == seat:
             g["palace"] = killer
             g["palace_ghost"] = killer is not None and not g["alive"][killer]
             if killer is None:
-                self.log(g, "Хоромы возвращаются в центр.")
+                self.log(g, "palace_back")
             else:
-                self.log(g, f"{self.who(g, killer)} забирает Хоромы.")
+                self.log(g, "palace_taken", seat=killer)
         g["discard"].extend(g["hand"][seat])
         g["hand"][seat] = []
         g["spell"][seat] = None

@@ -10,7 +10,6 @@ from engine.core.model import IllegalAction
 from .base import HAND_SIZE, MAX_LIFE, START_LIFE, Src
 from .effects import Effects
 from .runner import Ask, Ctx, G
-from .text import cards_count, cards_words
 
 Step = dict[str, Any]
 MAX_INITIATIVE = 99
@@ -30,7 +29,7 @@ class Rounds(Effects):
         g["fight"] += 1
         g["round"] = 0
         g["in_fight"] = True
-        self.log(g, f"Схватка {g['fight']}!")
+        self.log(g, "fight", fight=g["fight"])
         for s in range(g["n"]):
             g["alive"][s] = True
             g["life"][s] = START_LIFE
@@ -39,19 +38,19 @@ class Rounds(Effects):
         if not g["palace_ghost"]:
             g["palace"] = None
         elif g["palace"] is not None:
-            self.log(g, f"Хоромы, захваченные призраком, остаются: {self.who(g, g['palace'])}.")
+            self.log(g, "ghost_palace", seat=g["palace"])
         g["palace_ghost"] = False
         for s in range(g["n"]):
             for gid in g["ghost_next"][s]:
                 card = self.cat.ghosts[gid]
                 if card.get("life"):
                     g["life"][s] = min(MAX_LIFE, g["life"][s] + card["life"])
-                    self.log(g, f"{self.who(g, s)}: «{card['name']}» — жизней {g['life'][s]}.")
+                    self.log(g, "ghost_life", seat=s, ghost=gid, life=g["life"][s])
                 if card.get("treasure"):
                     yield from self.gain_treasure(g, ctx, s)
                 if card.get("sign"):
                     g["ghost_active"][s].append(gid)
-                    self.log(g, f"{self.who(g, s)}: призрачный знак «{card['name']}».")
+                    self.log(g, "ghost_sign", seat=s, ghost=gid)
                 else:
                     g["ghost_discard"].append(gid)
             g["ghost_next"][s] = []
@@ -63,7 +62,7 @@ class Rounds(Effects):
         g["round"] += 1
         g["spell"] = [None] * g["n"]
         g["queue"] = []  # this round's queue is ordered after the assembly; no old places shown
-        self.log(g, f"Раунд {g['round']}.")
+        self.log(g, "round", round=g["round"])
         ghosts = [{"k": "ghost", "seat": s} for s in g["dead_order"] if not g["alive"][s]]
         push(g, [*ghosts, {"k": "draw"}, {"k": "assembly"}, {"k": "hepatitis"}, {"k": "order"}])
 
@@ -73,7 +72,7 @@ class Rounds(Effects):
         if gid is None:
             return
         card = self.cat.ghosts[gid]
-        self.log(g, f"{self.who(g, seat)} (призрак) тянет карту «{card['name']}».")
+        self.log(g, "ghost_draw", seat=seat, ghost=gid)
         if card["when"] == "now":
             yield from self.run_ops(g, ctx, Src(seat, "ghost"), card["effect"], [])
             g["ghost_discard"].append(gid)
@@ -87,13 +86,13 @@ class Rounds(Effects):
                 if slot is None:
                     break
                 g["hand"][s].append(slot)
-        self.log(g, "Маги добирают руку до 8 карт.")
+        self.log(g, "refill")
 
     def st_assembly(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         pending = [s for s in self.living(g) if g["hand"][s]]
         for s in self.living(g):
             if not g["hand"][s]:
-                self.log(g, f"{self.who(g, s)}: пустая рука — колдовство пропущено.")
+                self.log(g, "empty_hand", seat=s)
         while pending:
             action = yield from ctx.ask(
                 {"kind": "simultaneous", "seats": list(pending), "phase": "assembly"}
@@ -101,7 +100,7 @@ class Rounds(Effects):
             seat = action["seat"]
             if action.get("type") == "skip":
                 pending.remove(seat)
-                self.log(g, f"{self.who(g, seat)} не запечатал заклинание — пропускает колдовство.")
+                self.log(g, "no_seal", seat=seat)
                 continue
             commit = action.get("commit")
             if action.get("type") != "seal" or not isinstance(commit, list):
@@ -121,7 +120,7 @@ class Rounds(Effects):
                 "opened": False,
             }
             pending.remove(seat)
-            self.log(g, f"{self.who(g, seat)} запечатывает {cards_words(count)}.")
+            self.log(g, "seal", seat=seat, count=count)
 
     def st_hepatitis(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         for s in self.living(g):
@@ -169,8 +168,7 @@ class Rounds(Effects):
                 tied = by_init[init]
                 queue += tied if len(tied) == 1 else (yield from self.rolloff(g, ctx, tied))
         g["queue"] = queue
-        described = ", ".join(f"{self.who(g, s)} ({cards_count(count[s])})" for s in queue)
-        self.log(g, f"Очередь: {described}.")
+        self.log(g, "queue", queue=[[s, count[s]] for s in queue])
         push(g, [*({"k": "turn", "seat": s} for s in queue), {"k": "round_start"}])
 
     def rolloff(self, g: G, ctx: Ctx, seats: list[int]) -> Ask[list[int]]:
@@ -178,8 +176,7 @@ class Rounds(Effects):
         rolls: dict[int, int] = {}
         for s in seats:
             rolls[s] = yield from ctx.die("rolloff")
-        shown = ", ".join(f"{self.who(g, s)} — {rolls[s]}" for s in seats)
-        self.log(g, f"Жребий за место в очереди: {shown}.")
+        self.log(g, "rolloff", rolls=[[s, rolls[s]] for s in seats])
         out: list[int] = []
         for value in sorted(set(rolls.values()), reverse=True):
             tied = [s for s in seats if rolls[s] == value]

@@ -21,8 +21,9 @@ CTX = Ctx(deck="spells")
 
 # Lists of scalars (ints, strings, bools) and lists of such lists: copied by slicing; the seats'
 # names and heroes, set once, are shared. The agenda's
-# steps, the fight results and the creatures on the table are records that are never changed once
-# made (steps add, remove or replace them): their lists are copied, the records shared. The spells
+# steps, the fight results, the log's events and the creatures on the table are records that are
+# never changed once made (steps add, remove or replace them): their lists are copied, the records
+# shared. The spells
 # and the cast, changed in place, go through marshal; ``known`` maps strings to strings.
 # ``tests/rumble/test_replay_digests.py`` checks the clone against a marshal copy at every step of
 # seeded games, and that no step changes the data of an earlier state.
