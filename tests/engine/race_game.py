@@ -79,3 +79,18 @@ class StoneRules(Rules[State]):
 
     def to_json(self, state: State) -> JSON:
         return state
+
+
+class PushOnce:
+    """Pushes with its first card as soon as it may, once in the whole game."""
+
+    def __init__(self) -> None:
+        self.done = False
+
+    async def choose(
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+    ) -> Action | None:
+        if self.done or not legal:
+            return None
+        self.done = True
+        return legal[0]

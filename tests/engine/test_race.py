@@ -4,25 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.model import Action, Knowledge, Rules
+from engine.core.model import Action
 from engine.protocol.players import Human, Waiting
 from tests.engine.harness import Harness, make_table
-from tests.engine.race_game import StoneRules
-
-
-class PushOnce:
-    """Pushes with its first card as soon as it may, once in the whole game."""
-
-    def __init__(self) -> None:
-        self.done = False
-
-    async def choose(
-        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
-    ) -> Action | None:
-        if self.done or not legal:
-            return None
-        self.done = True
-        return legal[0]
+from tests.engine.race_game import PushOnce, StoneRules
 
 
 async def stone_table(
