@@ -4,6 +4,7 @@ has put it in the log; nothing else is."""
 from __future__ import annotations
 
 from engine.protocol.players import Waiting
+from tests.engine.attacks.common import signed, wire
 from tests.engine.harness import make_table
 from tests.engine.race_game import PushOnce, StoneRules
 
@@ -39,3 +40,24 @@ async def test_nothing_is_in_flight_outside_real_time() -> None:
         await h.advance(1.0)
     actions = [e for e in h.peers[0].table.log if e["msg"]["body"]["t"] == "action"]
     assert actions and not seen
+
+
+async def test_a_forged_play_is_never_shown_in_flight() -> None:
+    """A peer that signs a real-time play with its own key but names another player as author is
+    refused before the page hears of it: nobody can make a play appear to be someone else's."""
+    h = await make_table(3, rules=StoneRules(), players={0: Waiting(), 1: Waiting(), 2: Waiting()})
+    seen: list[str] = []
+    for peer in h.peers:
+        peer.on_play = seen.append
+    await h.peers[0].start({"seats": 3, "hand": 2, "timers": {"scramble": 30}}, timer=60)
+    await h.settle()
+    assert all(p.table.racing_node() for p in h.peers)
+    victim = h.peers[1]
+    legal = victim.rules.legal_actions(victim.table.state, 1, victim.knowledge)
+    assert legal
+    forged = await signed(h, 2, {"t": "action", "action": legal[0]}, author=victim.id)
+    h.bus.endpoints["p2"].broadcast(wire({"k": "post", "m": forged}))
+    await h.settle()
+    assert seen == []
+    assert any(e.peer == "p2" for e in h.peers[0].errors + h.peers[1].errors)
+    await h.bus.close()
