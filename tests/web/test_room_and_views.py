@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from web.ui import rumble_views, views
@@ -112,3 +114,14 @@ def test_sealing_offers_only_the_selected_cards() -> None:
     assert "Запечатать" not in rumble_views.prompt(view, [one, two], [], [])
     html = rumble_views.prompt(view, [one, two], [9, 4], [])
     assert html.count("Запечатать:") == 1 and "приход" in html and 'data-index="1"' in html
+
+
+def test_a_refused_real_time_play_is_explained_in_the_page_s_language() -> None:
+    from web.ui.table_views import refusal_note
+
+    late = "late move: the spell moved on"
+    assert "Не успели" in refusal_note(late)
+    english = refusal_note(late, "en")
+    assert english.startswith("Too late") and not re.search("[а-яё]", english, re.I)
+    assert refusal_note("queued move dropped", "en").startswith("Your next card")
+    assert refusal_note("odd", "en") == "Move not taken: odd"

@@ -108,7 +108,7 @@ class TableUI:
             return
         limit = peer.table.timer_for("action")
         left = max(0, int(limit - (wall_ms() - self._turn_since) / 1000))
-        element.textContent = f"осталось {left} с"
+        element.textContent = f"{left} s left" if self.lang == "en" else f"осталось {left} с"
         element.classList.toggle("urgent", left <= 5)
 
     def show_race(self, peer: Any) -> bool:
@@ -116,7 +116,7 @@ class TableUI:
         note = document.getElementById("race-note")
         if note and len(peer.refused) > self._refusals_shown:
             self._refusals_shown = len(peer.refused)
-            note.textContent = refusal_note(peer.refused[-1])
+            note.textContent = table_views.refusal_note(peer.refused[-1], self.lang)
         left = peer.race_left()
         if left is None:
             return False
@@ -271,12 +271,3 @@ def element_value(element_id: str) -> str:
     """The value of a form field, or an empty string."""
     element: JsProxy = document.getElementById(element_id)
     return str(element.value) if element else ""
-
-
-def refusal_note(why: str) -> str:
-    """The page's words for a refused or dropped real-time play (``Peer.refused``)."""
-    if "queued move dropped" in why:
-        return "Следующую карту уже нельзя сыграть так — она осталась у вас."
-    if "earlier round" in why or "late move" in why:
-        return "Не успели: заклинание уже сменило цель — карта осталась у вас."
-    return f"Ход не принят: {why[:120]}"

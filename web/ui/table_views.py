@@ -204,3 +204,17 @@ def plain(value: Any, depth: int = 0) -> str:
     if isinstance(value, bool):
         return "да" if value else "нет"
     return escape(str(value))
+
+
+def refusal_note(why: str, lang: str = "ru") -> str:
+    """The page's words for a refused or dropped real-time play (``Peer.refused``)."""
+    english = lang == "en"
+    if "queued move dropped" in why:
+        if english:
+            return "Your next card can no longer be played that way: it stays in your hand."
+        return "Следующую карту уже нельзя сыграть так — она осталась у вас."
+    if "earlier round" in why or "late move" in why:
+        if english:
+            return "Too late: the spell has changed target; the card stays in your hand."
+        return "Не успели: заклинание уже сменило цель — карта осталась у вас."
+    return f"Move not taken: {why[:120]}" if english else f"Ход не принят: {why[:120]}"
