@@ -56,14 +56,22 @@ async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
                 timeout=TIMER / 2,  # well before his own timer would have run out
             )
 
-            # The host pauses while the table waits for people: no timer fires; then it resumes.
+            # The host pauses while the table waits for people only (the bot would move, and
+            # moves are not stopped by a pause): no timer fires; then it resumes.
             everyone = frozenset(names)
-            await play_until(
-                players,
-                lambda s: bool(s["waiting"]) and s["phase"] not in ("initiative", "open"),
-                idle=everyone,
-                timeout=60,
-            )
+
+            def people_only(s: dict[str, object]) -> bool:
+                waiting = s["waiting"]
+                assert isinstance(waiting, list)
+                seats = s["names"]
+                assert isinstance(seats, list)
+                return (
+                    bool(waiting)
+                    and all(seats[seat] in everyone for seat in waiting)
+                    and s["phase"] not in ("initiative", "open")
+                )
+
+            await play_until(players, people_only, idle=everyone, timeout=60)
             await anya.page.click('button[data-command="pause"]')
             for player in players:
                 await player.page.wait_for_function(

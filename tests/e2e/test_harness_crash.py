@@ -1,0 +1,59 @@
+"""The harness tells a renderer crash while a page starts from a page that is just slow: the
+crash is opened once more, recorded with what the browser printed, and fails on a second crash."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import pytest
+from playwright.async_api import Browser, Page
+from playwright.async_api import Error as PlaywrightError
+
+from .harness import BROWSER_LOG, CRASHES, PLAYWRIGHT_DISABLED, PageCrashed, Player, chromium
+
+pytestmark = pytest.mark.browser
+
+
+async def crash_every_page(browser: Browser) -> None:
+    """Crash each page of ``browser`` once it exists (Chrome DevTools' ``Page.crash``)."""
+    crashed: list[Page] = []
+    while True:
+        for context in browser.contexts:
+            for page in context.pages:
+                if page not in crashed:
+                    crashed.append(page)
+                    session = await context.new_cdp_session(page)
+                    with contextlib.suppress(PlaywrightError, asyncio.TimeoutError):
+                        await asyncio.wait_for(session.send("Page.crash"), 2)
+        await asyncio.sleep(0.05)
+
+
+async def test_a_page_that_crashes_on_every_start_fails_after_one_retry() -> None:
+    before = CRASHES.read_text(encoding="utf-8") if CRASHES.exists() else ""
+    async with chromium() as browser:
+        crasher = asyncio.create_task(crash_every_page(browser))
+        try:
+            with (
+                pytest.warns(UserWarning, match="crashed while it started"),
+                pytest.raises(PageCrashed, match="Аня: the page crashed while it started"),
+            ):
+                await Player.open(browser, "about:blank", "Аня", voice=False)
+        finally:
+            crasher.cancel()
+    recorded = CRASHES.read_text(encoding="utf-8")[len(before) :]
+    assert recorded.count("Аня: the page crashed") == 1  # the first crash; the second raised
+    assert "pw:browser" in BROWSER_LOG.read_text(encoding="utf-8")  # the browser's stderr was kept
+
+
+async def test_the_browser_keeps_playwrights_disabled_features_beside_ours() -> None:
+    async with chromium() as browser:
+        await browser.new_context()
+    launches = [
+        x for x in BROWSER_LOG.read_text(encoding="utf-8").splitlines() if "<launching>" in x
+    ]
+    switches = [arg for arg in launches[-1].split() if arg.startswith("--disable-features=")]
+    last = set(switches[-1].removeprefix("--disable-features=").split(","))  # Chromium reads it
+    assert "WebRtcHideLocalIpsWithMdns" in last
+    assert set(PLAYWRIGHT_DISABLED) <= last
+    assert {"HttpsUpgrades", "AimEnabled"} <= last  # read from the driver, not only our copy
