@@ -7,6 +7,7 @@ from typing import Any
 
 from .cards import Catalog
 from .runner import Ask, Ctx, G
+from .state import PickPhase, Pile, Refill, Via
 
 MAX_LIFE = 25
 START_LIFE = 20
@@ -18,7 +19,7 @@ class Src:
     """Who an effect comes from: a seat (or none for disease text) and through what."""
 
     seat: int | None
-    via: str  # "spell", "creature", "treasure", "ghost" or "disease"
+    via: Via
     school: str | None = None
     copy: bool = False
     depth: int = 0
@@ -137,9 +138,12 @@ class Base:
         slot: int = g["draw"].pop(0)
         return slot
 
-    def blind_pick(self, g: G, ctx: Ctx, pile: str, refill: str, phase: str) -> Ask[str | None]:
-        """A face-up blind draw: a uniform pick from what remains of ``pile``."""
-        if not g[pile] and refill:
+    def blind_pick(
+        self, g: G, ctx: Ctx, pile: Pile, refill: Refill | None, phase: PickPhase
+    ) -> Ask[str | None]:
+        """A face-up blind draw: a uniform pick from what remains of ``pile`` (``refill``, when
+        there is one, is shuffled back into an empty pile first)."""
+        if not g[pile] and refill is not None:
             g[pile] = sorted(g[refill])
             g[refill] = []
         if not g[pile]:

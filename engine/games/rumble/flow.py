@@ -10,8 +10,9 @@ from engine.core.model import IllegalAction
 
 from .base import Src
 from .cards import SLOTS, WILD
-from .rounds import MAX_INITIATIVE, Rounds, Step, push
+from .rounds import MAX_INITIATIVE, Rounds, push
 from .runner import Ask, Ctx, G
+from .state import CastCard, Step, sealed
 from .text import spell_name
 
 __all__ = ["MAX_INITIATIVE", "Flow", "push"]
@@ -49,7 +50,7 @@ class Flow(Rounds):
         g["turn"] = seat
         g["used"] = []
         self.log(g, "turn", seat=seat)
-        tail = [
+        tail: list[Step] = [
             {"k": "creatures", "seat": seat},
             {"k": "window", "seat": seat},
             {"k": "end_turn", "seat": seat},
@@ -69,7 +70,7 @@ class Flow(Rounds):
 
     def st_open(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat = step["seat"]
-        spell = g["spell"][seat]
+        spell = sealed(g, seat)
         closed = self.closed_indices(g, seat)
         entries: list[dict[str, Any]] = [dict(e) for e in spell["revealed"].values()]
         if closed:
@@ -110,15 +111,13 @@ class Flow(Rounds):
             g["known"][str(e["slot"])] = e["card"]
         order = {slot: i for i, slot in enumerate(SLOTS)}
         entries.sort(key=lambda e: order[e["as"]])
-        g["cast"] = {
-            "seat": seat,
-            "init": init,
-            "cards": [
-                {"slot": e["slot"], "card": e["card"], "as": e["as"], "done": False}
-                | ({"spent": True} if e.get("spent") else {})
-                for e in entries
-            ],
-        }
+        cards: list[CastCard] = []
+        for e in entries:
+            card: CastCard = {"slot": e["slot"], "card": e["card"], "as": e["as"], "done": False}
+            if e.get("spent"):
+                card["spent"] = True
+            cards.append(card)
+        g["cast"] = {"seat": seat, "init": init, "cards": cards}
         spell["opened"] = True
         cards = [e["card"] for e in entries]
         self.log(g, "open", seat=seat, cards=cards, initiative=init)
@@ -168,7 +167,7 @@ class Flow(Rounds):
     def st_card_loop(self, g: G, ctx: Ctx, step: Step) -> None:
         seat = step["seat"]
         cast = g["cast"]
-        tail = [
+        tail: list[Step] = [
             {"k": "creatures", "seat": seat},
             {"k": "window", "seat": seat},
             {"k": "end_turn", "seat": seat},
@@ -192,7 +191,7 @@ class Flow(Rounds):
             ],
         )
 
-    def find_cast_card(self, g: G, seat: int, slot: int) -> dict[str, Any] | None:
+    def find_cast_card(self, g: G, seat: int, slot: int) -> CastCard | None:
         cast = g["cast"]
         if cast is None or cast["seat"] != seat:
             return None

@@ -7,6 +7,7 @@ from engine.core.model import Action, IllegalAction
 
 from .base import MAX_LIFE, Base, Src
 from .runner import Ask, Ctx, G
+from .state import sealed
 
 
 class Life(Base):
@@ -73,7 +74,7 @@ class Life(Base):
         if g["palace"] == target and src.seat != target:
             self.log(g, "guard_infect", seat=target)
             return
-        token = yield from self.blind_pick(g, ctx, "bag", "", "disease")
+        token = yield from self.blind_pick(g, ctx, "bag", None, "disease")
         if token is None:
             self.log(g, "bag_empty")
             return
@@ -185,7 +186,7 @@ class Life(Base):
         if card_id not in self.cat.spells or not self.spell(card_id).get("surprise"):
             raise IllegalAction("это не Нежданчик")
         g["known"][str(slot)] = card_id
-        g["spell"][seat]["revealed"][str(index)] = {
+        sealed(g, seat)["revealed"][str(index)] = {
             "slot": slot,
             "card": card_id,
             "as": self.spell(card_id)["slot"],

@@ -3,15 +3,13 @@ assembly of secret spells, «Гепатит Ы» and the queue by initiative (ro
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.model import IllegalAction
 
 from .base import HAND_SIZE, MAX_LIFE, START_LIFE, Src
 from .effects import Effects
 from .runner import Ask, Ctx, G
+from .state import Step, sealed
 
-Step = dict[str, Any]
 MAX_INITIATIVE = 99
 
 
@@ -63,7 +61,9 @@ class Rounds(Effects):
         g["spell"] = [None] * g["n"]
         g["queue"] = []  # this round's queue is ordered after the assembly; no old places shown
         self.log(g, "round", round=g["round"])
-        ghosts = [{"k": "ghost", "seat": s} for s in g["dead_order"] if not g["alive"][s]]
+        ghosts: list[Step] = [
+            {"k": "ghost", "seat": s} for s in g["dead_order"] if not g["alive"][s]
+        ]
         push(g, [*ghosts, {"k": "draw"}, {"k": "assembly"}, {"k": "hepatitis"}, {"k": "order"}])
 
     def st_ghost(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
@@ -129,7 +129,7 @@ class Rounds(Effects):
 
     def st_order(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         living = self.living(g)
-        count = {s: g["spell"][s]["count"] if g["spell"][s] else 0 for s in living}
+        count = {s: 0 if (spell := g["spell"][s]) is None else spell["count"] for s in living}
         groups: dict[int, list[int]] = {}
         for s in living:
             groups.setdefault(count[s], []).append(s)
@@ -142,7 +142,7 @@ class Rounds(Effects):
             seat = action["seat"]
             if action.get("type") == "skip":
                 self.forfeit(g, seat)
-                g["spell"][seat]["init"] = -1
+                sealed(g, seat)["init"] = -1
                 pending.remove(seat)
                 continue
             entries = action.get("open")
@@ -153,7 +153,7 @@ class Rounds(Effects):
             value = entries[0].get("initiative")
             if not isinstance(value, int) or not 0 <= value <= MAX_INITIATIVE:
                 raise IllegalAction("инициатива — целое 0..99")
-            g["spell"][seat]["init"] = value
+            sealed(g, seat)["init"] = value
             pending.remove(seat)
         queue: list[int] = []
         for c in sorted(groups):
@@ -163,13 +163,14 @@ class Rounds(Effects):
                 continue
             by_init: dict[int, list[int]] = {}
             for s in seats:
-                by_init.setdefault(g["spell"][s]["init"] or 0, []).append(s)
+                by_init.setdefault(sealed(g, s)["init"] or 0, []).append(s)
             for init in sorted(by_init, reverse=True):
                 tied = by_init[init]
                 queue += tied if len(tied) == 1 else (yield from self.rolloff(g, ctx, tied))
         g["queue"] = queue
         self.log(g, "queue", queue=[[s, count[s]] for s in queue])
-        push(g, [*({"k": "turn", "seat": s} for s in queue), {"k": "round_start"}])
+        turns: list[Step] = [{"k": "turn", "seat": s} for s in queue]
+        push(g, [*turns, {"k": "round_start"}])
 
     def rolloff(self, g: G, ctx: Ctx, seats: list[int]) -> Ask[list[int]]:
         """Roll-off among tied seats: higher d6 first, ties roll again."""

@@ -22,9 +22,9 @@ Secret choices (see ``docs/rumble-rules-map.md``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from engine.core.game import StepRules
 from engine.core.model import JSON, Action, IllegalAction, Knowledge
@@ -32,10 +32,12 @@ from engine.core.runner import Runner
 
 from .cards import SLOTS, WILD, Catalog, load_catalog
 from .flow import Flow
-from .runner import CTX, clone_game, copied
+from .runner import CTX, Data, clone_game, copied
+from .state import Mode, new_state
+from .state import State as GameData
 
 State = dict[str, Any]
-MODES = ("tournament", "two_wins")
+MODES: tuple[Mode, ...] = ("tournament", "two_wins")
 SECRET_PHASES = ("assembly", "initiative", "open", "drop", "surprise")
 
 
@@ -51,7 +53,7 @@ class RumbleRules(StepRules):
         self._steps = self.flow.steps()
         self.runner = Runner(
             self._steps,
-            self.flow.after,
+            cast(Callable[[Data], None], self.flow.after),  # the runner's data is this game's
             copy=clone_game,
             in_place=self.flow.IN_PLACE,
             ctx=CTX,
@@ -79,49 +81,10 @@ class RumbleRules(StepRules):
         fights = config.get("fights", 3)
         if not isinstance(fights, int) or not 1 <= fights <= 3:
             raise IllegalAction("fights: от 1 до 3 схваток в турнире")
-        deck = self.cat.spell_deck()
-        g: dict[str, Any] = {
-            "n": n,
-            "mode": mode,
-            "fights": fights,
-            "names": list(names),
-            "heroes": list(heroes),
-            "fight": 0,
-            "round": 0,
-            "in_fight": False,
-            "life": [20] * n,
-            "alive": [True] * n,
-            "kills": [0] * n,
-            "survivals": [0] * n,
-            "draw": list(range(len(deck))),
-            "discard": [],
-            "known": {},
-            "hand": [[] for _ in range(n)],
-            "spell": [None] * n,
-            "cast": None,
-            "queue": [],
-            "turn": None,
-            "used": [],
-            "creatures": [[] for _ in range(n)],
-            "treasures": [[] for _ in range(n)],
-            "t_pile": sorted(self.cat.treasure_pile()),
-            "t_discard": [],
-            "ghost_pile": sorted(self.cat.ghost_pile()),
-            "ghost_discard": [],
-            "ghost_next": [[] for _ in range(n)],
-            "ghost_active": [[] for _ in range(n)],
-            "diseases": [[] for _ in range(n)],
-            "bag": sorted(self.cat.disease_bag()),
-            "palace": None,
-            "palace_ghost": False,
-            "dead_order": [],
-            "pending_ghosts": [],
-            "last_standing": None,
-            "winners": None,
-            "results": [],
-            "log": [],
-            "agenda": [{"k": "fight_start"}],
-        }
+        g = new_state(
+            n, mode, fights, names, heroes, len(self.cat.spell_deck()),
+            self.cat.treasure_pile(), self.cat.ghost_pile(), self.cat.disease_bag(),
+        )  # fmt: skip
         return self.run({"g": g, "inputs": [], "need": None})
 
     def run(self, state: State) -> State:
@@ -134,9 +97,9 @@ class RumbleRules(StepRules):
         g = state["g"]
         return frozenset(g["hand"][seat])
 
-    def current(self, state: State) -> dict[str, Any]:
+    def current(self, state: State) -> GameData:
         """The game data including what the pending step has already done (for views)."""
-        return self.runner.partial(state)
+        return cast(GameData, self.runner.partial(state))
 
     # ----- legal actions -------------------------------------------------------------------
 
@@ -200,7 +163,7 @@ class RumbleRules(StepRules):
             return out
         return []
 
-    def seal_choices(self, g: dict[str, Any], seat: int, knowledge: Knowledge) -> list[Action]:
+    def seal_choices(self, g: GameData, seat: int, knowledge: Knowledge) -> list[Action]:
         """Every legal spell from the hand: 1–3 cards, one per type, wild magic fills a gap.
 
         In the order of ``combinations`` of the sorted hand by size, then ``product`` of each

@@ -12,9 +12,14 @@ from typing import Any
 
 from engine.core.runner import Ask, Ctx, Need, clone, copied
 
-__all__ = ["CTX", "Ask", "Ctx", "G", "Need", "clone", "clone_game", "copied"]
+from .state import State
 
-G = dict[str, Any]
+__all__ = ["CTX", "Ask", "Ctx", "Data", "G", "Need", "clone", "clone_game", "copied"]
+
+G = State
+"""The game data the steps work on (``state.State``)."""
+Data = dict[str, Any]
+"""Game data of any shape, as the shared runner handles it."""
 CTX = Ctx(deck="spells")
 """What the steps ask through: reveals and reshuffles are of the spell deck."""
 
@@ -45,10 +50,10 @@ _KEYS = frozenset(
 )  # fmt: skip
 
 
-def clone_game(g: G) -> G:
+def clone_game(g: Data) -> Data:
     """A copy of the game data that no change a step makes to it can reach back through."""
     if len(g) == len(_KEYS) and g.keys() == _KEYS:
-        out: G = dict(g)
+        out: Data = dict(g)
         for key in _FLAT:
             value = g[key]
             if value is not None:
@@ -61,10 +66,10 @@ def clone_game(g: G) -> G:
     return _clone_any(g)
 
 
-def _clone_any(g: G) -> G:
+def _clone_any(g: Data) -> Data:
     """``clone_game`` for data of another shape (a scenario's or an older version's)."""
-    out: G = dict(g)
-    deep: G = {}
+    out: Data = dict(g)
+    deep: Data = {}
     for key, value in g.items():
         if type(value) is list:
             if key in _FLAT:

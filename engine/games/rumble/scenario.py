@@ -21,8 +21,9 @@ from engine.core.scenario import need as _need
 
 from .cards import SLOTS, WILD, Catalog, CatalogError, load_catalog
 from .rules import RumbleRules
+from .state import Pile
 
-PILES = {"disease": "bag", "treasure": "t_pile", "ghost": "ghost_pile"}
+PILES: dict[str, Pile] = {"disease": "bag", "treasure": "t_pile", "ghost": "ghost_pile"}
 MAX_STEPS = 20_000
 MAX_STEP_INPUTS = 1_000  # one engine step waiting for more inputs than this never ends
 
