@@ -21,7 +21,7 @@ from engine.games import rules_for
 from engine.protocol.players import Human
 from engine.protocol.session import SessionError, TableSession
 
-from . import table_views
+from . import dock, table_views
 from .boards import DEFAULT, board_for
 from .room import Room
 
@@ -251,11 +251,12 @@ class TableUI:
             morph = getattr(window, "magicMorph", None)
             if morph is not None:
                 morph(panel, html, "game-log")
-                return
-            panel.innerHTML = html
-            log = document.getElementById("game-log")
-            if log:
-                log.scrollTop = log.scrollHeight
+            else:
+                panel.innerHTML = html
+                log = document.getElementById("game-log")
+                if log:
+                    log.scrollTop = log.scrollHeight
+            dock.keep_room()
 
     def _in_hand(self, slot: int) -> bool:
         peer = self.session.peer if self.session else None
