@@ -1,30 +1,36 @@
 """What each move of «Проба» does to the game data ``g`` (checked here; ``IllegalAction`` else).
 
-The data is the old flat JSON of the game: ``phase`` names where it stands, ``acted`` who has
-answered the current simultaneous call.
+The data is ``state.State``: ``phase`` names where it stands, ``acted`` who has answered the
+current simultaneous call.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.model import Action, IllegalAction
 
-CARD_VALUES = {"ember": 1, "frost": 2, "gale": 3, "thorn": 4, "void": 5}
-TOKENS = ["coin", "gem", "crown"]
-TOKEN_VALUES = {"coin": 1, "gem": 2, "crown": 3}
-HAND = 2
+from .state import Card, Phase, State, Token
+
+CARD_VALUES: dict[Card, int] = {"ember": 1, "frost": 2, "gale": 3, "thorn": 4, "void": 5}
+TOKENS: list[Token] = ["coin", "gem", "crown"]
+TOKEN_VALUES: dict[Token, int] = {"coin": 1, "gem": 2, "crown": 3}
 BIDS = (0, 1, 2)
 
-G = dict[str, Any]
+G = State
 
 
-def check_card(card: object) -> None:
+def check_card(card: object) -> Card:
+    """``card`` as a card of the game, or ``IllegalAction``."""
     if card not in CARD_VALUES:
         raise IllegalAction(f"{card!r} is not a card of «Проба»")
+    return card
 
 
-def acted(g: G, seat: int, next_phase: str) -> bool:
+def value(card: Card | None) -> int:
+    """A card's value (0 for no card)."""
+    return 0 if card is None else CARD_VALUES[card]
+
+
+def acted(g: G, seat: int, next_phase: Phase) -> bool:
     """Mark ``seat``; once every seat has acted the call is over and ``next_phase`` begins."""
     g["acted"][seat] = True
     if all(g["acted"]):
@@ -51,9 +57,12 @@ def pass_card(g: G, seat: int, action: Action) -> None:
     g["passes"][seat] = slot
     if acted(g, seat, "open"):
         seats = g["seats"]
-        for giver, given in enumerate(g["passes"]):
+        passed = [given for given in g["passes"] if given is not None]
+        if len(passed) != seats:
+            raise KeyError("every seat has acted but not every seat has passed a card")
+        for giver, given in enumerate(passed):
             g["hands"][giver].remove(given)
-        for giver, given in enumerate(g["passes"]):
+        for giver, given in enumerate(passed):
             g["hands"][(giver + 1) % seats].append(given)
 
 
@@ -68,8 +77,7 @@ def open_seal(g: G, seat: int, action: Action) -> None:
         slot = entry.get("slot")
         if slot not in g["hands"][seat]:
             raise IllegalAction("the sealed card is no longer in hand")
-        card = entry.get("card")
-        check_card(card)
+        card = check_card(entry.get("card"))
         g["hands"][seat].remove(slot)
         g["opened"][seat] = card
         g["revealed"][str(slot)] = card
@@ -96,8 +104,7 @@ def reopen(g: G, seat: int, action: Action) -> None:
             raise IllegalAction("that is not the seat's resealed commitment")
         if entry.get("slot") != slot or slot not in g["hands"][seat]:
             raise IllegalAction("the resealed card is not the redealt one")
-        card = entry.get("card")
-        check_card(card)
+        card = check_card(entry.get("card"))
         g["hands"][seat].remove(slot)
         g["opened2"][seat] = card
         g["revealed"][str(slot)] = card
@@ -133,12 +140,13 @@ def scores(g: G) -> list[int]:
     out = []
     for seat in range(g["seats"]):
         card = g["opened"][seat]
-        score = CARD_VALUES.get(card, 0) - bids[seat]
+        score = value(card) - bids[seat]
         if card is not None and card == top:
             score += CARD_VALUES[top]
         if seat == winner:
-            score += (g["die"] or 0) + TOKEN_VALUES.get(g["token"] or "", 0)
+            token = g["token"]
+            score += (g["die"] or 0) + (0 if token is None else TOKEN_VALUES[token])
         if g.get("reshuffle"):
-            score += CARD_VALUES.get(g["opened2"][seat] or "", 0)
+            score += value(g["opened2"][seat])
         out.append(score)
     return out

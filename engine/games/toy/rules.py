@@ -25,14 +25,16 @@ agenda); ``moves`` holds what each move does. It is the example of
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import cast
 
 from engine.core.game import State, StepRules
 from engine.core.model import JSON, Action, IllegalAction, Knowledge
 from engine.core.runner import Ask, Ctx, Runner, StepFn
+from engine.core.runner import G as Data
 
 from . import moves
-from .moves import BIDS, CARD_VALUES, HAND, TOKENS, G, check_card, redeal, scores
+from .moves import BIDS, CARD_VALUES, TOKENS, G, check_card, redeal, scores
+from .state import HAND, Phase, Step, StepName, new_state
 
 __all__ = ["CARD_VALUES", "TOKENS", "ToyRules", "deck_cards"]
 
@@ -45,13 +47,13 @@ def deck_cards(seats: int) -> list[str]:
     return [names[i % len(names)] for i in range(HAND * seats + 3)]
 
 
-def again(g: G, step: dict[str, Any], phase: str) -> None:
+def again(g: G, step: Step, phase: Phase) -> None:
     """Ask again in the next step while the phase goes on."""
     if g["phase"] == phase:
         g["agenda"].insert(0, step)
 
 
-def call(g: G, ctx: Ctx, step: dict[str, Any], kind: str, move: Move) -> Ask[None]:
+def call(g: G, ctx: Ctx, step: Step, kind: str, move: Move) -> Ask[None]:
     """A simultaneous call of the current phase: every seat answers once, in any order (one
     answer per step)."""
     phase = g["phase"]
@@ -63,22 +65,21 @@ def call(g: G, ctx: Ctx, step: dict[str, Any], kind: str, move: Move) -> Ask[Non
     again(g, step, phase)
 
 
-def roll(g: G, ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
+def roll(g: G, ctx: Ctx, step: Step) -> Ask[None]:
     g["die"] = (yield from ctx.chance(6, "die")) + 1
     g["phase"] = "reveal"
 
 
-def reveal_top(g: G, ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
+def reveal_top(g: G, ctx: Ctx, step: Step) -> Ask[None]:
     slot = g["next_slot"]
-    card = (yield from ctx.reveal([slot], "reveal"))[slot]
-    check_card(card)
+    card = check_card((yield from ctx.reveal([slot], "reveal"))[slot])
     g["revealed"][str(slot)] = card
     g["top"] = card
     g["next_slot"] += 1
     g["phase"] = "draw"
 
 
-def draw_token(g: G, ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
+def draw_token(g: G, ctx: Ctx, step: Step) -> Ask[None]:
     g["token"] = g["bag"].pop((yield from ctx.chance(len(g["bag"]), "draw")))
     g["phase"] = "bid"
     if g.get("reshuffle"):
@@ -90,7 +91,7 @@ def draw_token(g: G, ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
         g["agenda"][0:0] = [{"k": k} for k in ("recycle", "reseal", "reopen", "reveal2")]
 
 
-def recycle(g: G, ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
+def recycle(g: G, ctx: Ctx, step: Step) -> Ask[None]:
     """One re-shuffle of the next chunk: those slots are unknown again; after the last, the
     re-deal."""
     slots = g["recycle"][0]
@@ -104,16 +105,17 @@ def recycle(g: G, ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
         redeal(g)
 
 
-def reveal_last(g: G, ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
+def reveal_last(g: G, ctx: Ctx, step: Step) -> Ask[None]:
     slot = g["top2_slot"]
-    card = (yield from ctx.reveal([slot], "reveal2"))[slot]
-    check_card(card)
+    if slot is None:
+        raise KeyError("no card is left on the table to reveal")
+    card = check_card((yield from ctx.reveal([slot], "reveal2"))[slot])
     g["revealed"][str(slot)] = card
     g["top2"] = card
     g["phase"] = "bid"
 
 
-def bids(g: G, ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
+def bids(g: G, ctx: Ctx, step: Step) -> Ask[None]:
     """The next seat bids."""
     action = yield from ctx.ask({"kind": "move", "phase": "bid", "seats": [g["turn"]]})
     if action["type"] != "bid":
@@ -122,11 +124,14 @@ def bids(g: G, ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
     again(g, step, "bid")
 
 
-def _call(kind: str, move: Move) -> StepFn:
+TypedStep = Callable[[G, Ctx, Step], Ask[None]]
+
+
+def _call(kind: str, move: Move) -> TypedStep:
     return lambda g, ctx, step: call(g, ctx, step, kind, move)
 
 
-STEPS: dict[str, StepFn] = {
+_STEPS: dict[StepName, TypedStep] = {
     "seal": _call("seal", moves.seal),
     "pass": _call("pass", moves.pass_card),
     "open": _call("open", moves.open_seal),
@@ -139,7 +144,8 @@ STEPS: dict[str, StepFn] = {
     "reveal2": reveal_last,
     "bid": bids,
 }
-FIRST = ("seal", "pass", "open", "die", "reveal", "draw", "bid")
+STEPS = cast(dict[str, StepFn], _STEPS)
+"""The steps for the runner (which handles any game's data; this game's is ``state.State``)."""
 
 
 class ToyRules(StepRules):
@@ -158,51 +164,27 @@ class ToyRules(StepRules):
         seats = int(config.get("seats", 3))
         if not 2 <= seats <= 8:
             raise ValueError("«Проба» seats 2 to 8")
-        g: G = {
-            "seats": seats,
-            "phase": "seal",
-            "hands": [[HAND * s + i for i in range(HAND)] for s in range(seats)],
-            "next_slot": HAND * seats,
-            "commits": [0] * seats,
-            "sealed": [None] * seats,
-            "acted": [False] * seats,
-            "passes": [None] * seats,
-            "opened": [None] * seats,
-            "revealed": {},
-            "die": None,
-            "top": None,
-            "bag": list(TOKENS),
-            "token": None,
-            "bids": [None] * seats,
-            "turn": 0,
-        }
-        if config.get("reshuffle"):
-            g.update(
-                reshuffle=True,
-                recycle=[],
-                recycled=[],
-                redealt=[None] * seats,
-                resealed=[False] * seats,
-                opened2=[None] * seats,
-                top2_slot=None,
-                top2=None,
-            )
-        g["agenda"] = [{"k": k} for k in FIRST]
-        return self.runner.start(g)
+        g = new_state(seats, TOKENS, bool(config.get("reshuffle")))
+        return self.runner.start(cast(Data, g))  # the runner handles any game's data
 
     def hidden_decks(self, config: Mapping[str, JSON]) -> dict[str, list[str]]:
         """One hidden deck."""
         return {"main": deck_cards(int(config.get("seats", 3)))}
 
+    def game(self, state: State, peek: bool = False) -> G:
+        """The game data as it stands now (``peek``: a live step's own data, to read at once)."""
+        data = self.runner.peek(state) if peek else self.runner.partial(state)
+        return cast(G, data)
+
     def visible_slots(self, state: State, seat: int) -> frozenset[int]:
         """The seat's hand."""
-        return frozenset(self.runner.peek(state)["hands"][seat])
+        return frozenset(self.game(state, peek=True)["hands"][seat])
 
     def legal_actions(self, state: State, seat: int, knowledge: Knowledge) -> list[Action]:
         """Moves open to ``seat``; sealing and opening use the table's ``seal``/``open`` forms."""
         if seat not in self.decision(state).seats:
             return []
-        g = self.runner.peek(state)
+        g = self.game(state, peek=True)
         phase = g["phase"]
         hand = g["hands"][seat]
         sealed_slot = _sealed_slot(g, seat, knowledge)
@@ -228,7 +210,7 @@ class ToyRules(StepRules):
 
     def auto_action(self, state: State, seat: int, knowledge: Knowledge | None) -> Action:
         """First legal choice; without knowledge, skip the seal and the opening."""
-        g = self.runner.peek(state)
+        g = self.game(state, peek=True)
         phase = g["phase"]
         if knowledge is None:
             if phase in ("seal", "reseal"):
@@ -242,11 +224,11 @@ class ToyRules(StepRules):
 
     def scores(self, state: State) -> list[int]:
         """Final scores (meaningful once the game is over)."""
-        return scores(self.runner.peek(state))
+        return scores(self.game(state, peek=True))
 
     def view(self, state: State, knowledge: Knowledge) -> JSON:
         """The public game data plus the identities of the seat's own hand slots."""
-        g = self.runner.partial(state)
+        g = self.game(state)
         public = {k: v for k, v in g.items() if k != "agenda"}  # the data: inputs, need are out
         hand: dict[str, str] = {}
         if knowledge.seat is not None:
