@@ -4,6 +4,7 @@ Russian ones are, in ``engine.games.rumble.text``), and spell names in English w
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -229,7 +230,7 @@ def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def spell_text(card: dict[str, Any]) -> str:
+def spell_text(card: Mapping[str, Any]) -> str:
     if card["id"] == "wild":
         return (
             "Stands in for any missing component: when revealed, turn up cards from the top of "
@@ -252,7 +253,7 @@ def spell_text(card: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def treasure_text(card: dict[str, Any]) -> str:
+def treasure_text(card: Mapping[str, Any]) -> str:
     parts = []
     if card.get("power"):
         parts.append(f"+{card['power']} to all your mighty rolls.")
@@ -273,7 +274,7 @@ def treasure_text(card: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def ghost_text(card: dict[str, Any]) -> str:
+def ghost_text(card: Mapping[str, Any]) -> str:
     if card["when"] == "now":
         return "At once: " + _lower(effect_text(card["effect"]))
     parts = ["In the next fight:"]
@@ -286,7 +287,7 @@ def ghost_text(card: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def disease_text(card: dict[str, Any]) -> str:
+def disease_text(card: Mapping[str, Any]) -> str:
     special = card.get("special")
     parts = []
     if special == "hepatitis":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Catalog
+from .cards import Catalog, DiseaseCard, SpellCard
 from .runner import Ask, Ctx, G
 from .state import PickPhase, Pile, Refill, Via
 
@@ -38,7 +38,7 @@ class Base:
         """A log event ``{"e": kind, ...args}`` (web/ui/phrases says it in words)."""
         g["log"].append({"e": kind, **args})
 
-    def spell(self, card_id: str) -> dict[str, Any]:
+    def spell(self, card_id: str) -> SpellCard:
         return self.cat.spells[card_id]
 
     def living(self, g: G) -> list[int]:
@@ -60,7 +60,7 @@ class Base:
                 return s
         return None
 
-    def disease_kind(self, token: str) -> dict[str, Any]:
+    def disease_kind(self, token: str) -> DiseaseCard:
         return self.cat.diseases[token.split("#")[0]]
 
     def has_special(self, g: G, seat: int, special: str) -> bool:

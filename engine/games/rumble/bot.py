@@ -7,11 +7,11 @@ from typing import Any
 
 from engine.core.model import Action, Knowledge, Rules
 
-from .cards import WILD
+from .cards import WILD, Op
 from .rules import RumbleRules
 
 
-def _value(ops: list[dict[str, Any]]) -> float:
+def _value(ops: list[Op]) -> float:
     """A rough worth of an effect: damage and healing count, power rolls count the middle band."""
     total = 0.0
     for op in ops:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Literal, NotRequired, Required, TypedDict, cast
 
-SLOTS = ("source", "quality", "delivery")
+from .state import Place
+
+SLOTS: tuple[Place, ...] = ("source", "quality", "delivery")
 SLOT_NAMES = {"source": "заводила", "quality": "наворот", "delivery": "приход"}
 WILD = "wild"
 OPS = {
@@ -42,6 +44,96 @@ TARGETS = {
 }
 
 
+OpName = Literal[
+    "damage", "heal", "power", "infect", "infect_roll", "cure", "transfer", "treasure", "palace",
+    "add_card", "copy",
+]  # fmt: skip
+Target = Literal[
+    "self", "left", "right", "neighbours", "weakest", "strongest", "random", "all_enemies",
+    "all_players", "it",
+]  # fmt: skip
+
+
+class Op(TypedDict, total=False):
+    """One operation of an effect (``op``) with the fields its kind reads."""
+
+    op: Required[OpName]
+    target: Target
+    amount: int
+    count: int
+    upto: int
+    slot: Place
+    bands: list[list[Op]]
+    """A mighty roll's three bands of operations: total ≤ 4, 5–9, 10 and more."""
+
+
+class SpellCard(TypedDict):
+    """A spell card: a component of one ``slot`` and ``school`` (wild magic has neither)."""
+
+    id: str
+    name: str
+    count: int
+    slot: NotRequired[Place]
+    school: NotRequired[str]
+    effect: NotRequired[list[Op]]
+    initiative: NotRequired[int]
+    genitive: NotRequired[str]
+    forms: NotRequired[dict[str, str]]
+    gender: NotRequired[Literal["m", "f", "n", "pl"]]
+    creature: NotRequired[bool]
+    boost: NotRequired[bool]
+    surprise: NotRequired[bool]
+
+
+class TreasureCard(TypedDict):
+    """A treasure: passive (its fields work while held) or active (used for a ``cost``)."""
+
+    id: str
+    name: str
+    kind: Literal["passive", "active"]
+    count: NotRequired[int]
+    cost: NotRequired[int]
+    effect: NotRequired[list[Op]]
+    end_turn: NotRequired[list[Op]]
+    eternal: NotRequired[bool]
+    cloak: NotRequired[int]
+    power: NotRequired[int]
+    sign: NotRequired[str | None]
+
+
+class GhostCard(TypedDict):
+    """A ghost card: its ``effect`` now, or life, a treasure and a sign in the next fight."""
+
+    id: str
+    name: str
+    when: Literal["now", "next"]
+    count: NotRequired[int]
+    effect: NotRequired[list[Op]]
+    life: NotRequired[int]
+    treasure: NotRequired[bool]
+    sign: NotRequired[str | None]
+
+
+class DiseaseCard(TypedDict):
+    """A disease kind; its tokens in the bag are ``id#n``."""
+
+    id: str
+    name: str
+    count: int
+    special: NotRequired[Literal["hepatitis", "warts", "trindecit"] | None]
+    eternal: NotRequired[bool]
+    end_turn: NotRequired[list[Op]]
+    sign: NotRequired[str | None]
+
+
+class Named(TypedDict):
+    """A hero or a special rule's note."""
+
+    id: str
+    name: str
+    text: NotRequired[str]
+
+
 class CatalogError(ValueError):
     """The catalog (or a scenario's extra cards) is malformed."""
 
@@ -51,12 +143,12 @@ class Catalog:
     """Every card of the game, indexed by id."""
 
     schools: dict[str, dict[str, str]]
-    spells: dict[str, dict[str, Any]]
-    treasures: dict[str, dict[str, Any]]
-    ghosts: dict[str, dict[str, Any]]
-    diseases: dict[str, dict[str, Any]]
-    heroes: dict[str, dict[str, Any]]
-    specials: dict[str, dict[str, Any]]
+    spells: dict[str, SpellCard]
+    treasures: dict[str, TreasureCard]
+    ghosts: dict[str, GhostCard]
+    diseases: dict[str, DiseaseCard]
+    heroes: dict[str, Named]
+    specials: dict[str, Named]
     raw: dict[str, Any] = field(default_factory=dict)
 
     def spell_deck(self) -> list[str]:
@@ -141,17 +233,11 @@ def parse_catalog(raw: dict[str, Any]) -> Catalog:
     schools = raw.get("schools")
     if not isinstance(schools, dict) or not schools:
         raise CatalogError("в каталоге нет школ")
-    cat = Catalog(
-        schools=schools,
-        spells=_index(raw, "spells"),
-        treasures=_index(raw, "treasures"),
-        ghosts=_index(raw, "ghosts"),
-        diseases=_index(raw, "diseases"),
-        heroes=_index(raw, "heroes"),
-        specials=_index(raw, "specials"),
-        raw=raw,
-    )
-    for cid, card in cat.spells.items():
+    sections = {
+        name: _index(raw, name)
+        for name in ("spells", "treasures", "ghosts", "diseases", "heroes", "specials")
+    }
+    for cid, card in sections["spells"].items():
         if not isinstance(card.get("count"), int) or card["count"] < 1:
             raise CatalogError(f"{cid}: count должно быть целым ≥ 1")
         if cid == WILD:
@@ -174,9 +260,9 @@ def parse_catalog(raw: dict[str, Any]) -> Catalog:
                 raise CatalogError(f"{cid}: у прихода нужна инициатива")
         if card.get("creature") and not any(op["op"] == "power" for op in card["effect"]):
             raise CatalogError(f"{cid}: тварь должна делать могучий бросок")
-    if WILD not in cat.spells:
+    if WILD not in sections["spells"]:
         raise CatalogError("в колоде нет шальной магии")
-    for tid, card in cat.treasures.items():
+    for tid, card in sections["treasures"].items():
         if card.get("kind") not in ("passive", "active"):
             raise CatalogError(f"{tid}: сокровище бывает passive или active")
         if card.get("sign") is not None and card["sign"] not in schools:
@@ -186,13 +272,13 @@ def parse_catalog(raw: dict[str, Any]) -> Catalog:
                 raise CatalogError(f"{tid}: активному предмету нужна цена сбросом ≥ 1")
             _check_ops(tid, card.get("effect"), schools)
         _check_ops(tid, card.get("end_turn", []), schools)
-    for gid, card in cat.ghosts.items():
+    for gid, card in sections["ghosts"].items():
         if card.get("when") not in ("now", "next"):
             raise CatalogError(f"{gid}: призрачная карта бывает now или next")
         _check_ops(gid, card.get("effect", []), schools)
         if card.get("sign") is not None and card["sign"] not in schools:
             raise CatalogError(f"{gid}: неизвестная школа знака")
-    for kid, card in cat.diseases.items():
+    for kid, card in sections["diseases"].items():
         if not isinstance(card.get("count"), int) or card["count"] < 1:
             raise CatalogError(f"{kid}: count должно быть целым ≥ 1")
         if "#" in kid:
@@ -200,7 +286,17 @@ def parse_catalog(raw: dict[str, Any]) -> Catalog:
         if card.get("sign") is not None and card["sign"] not in schools:
             raise CatalogError(f"{kid}: неизвестная школа знака")
         _check_ops(kid, card.get("end_turn", []), schools)
-    return cat
+    # checked: from here on each section's records have the types of their kind
+    return Catalog(
+        schools=schools,
+        spells=cast(dict[str, SpellCard], sections["spells"]),
+        treasures=cast(dict[str, TreasureCard], sections["treasures"]),
+        ghosts=cast(dict[str, GhostCard], sections["ghosts"]),
+        diseases=cast(dict[str, DiseaseCard], sections["diseases"]),
+        heroes=cast(dict[str, Named], sections["heroes"]),
+        specials=cast(dict[str, Named], sections["specials"]),
+        raw=raw,
+    )
 
 
 def load_catalog() -> Catalog:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.model import Action, IllegalAction
 
 from .base import Src
-from .cards import WILD
+from .cards import WILD, Op
 from .life import Life
 from .runner import Ask, Ctx, G
 
@@ -77,9 +75,7 @@ class Effects(Life):
 
     # ----- operations ----------------------------------------------------------------------
 
-    def run_ops(
-        self, g: G, ctx: Ctx, src: Src, ops: list[dict[str, Any]], it: list[int]
-    ) -> Ask[None]:
+    def run_ops(self, g: G, ctx: Ctx, src: Src, ops: list[Op], it: list[int]) -> Ask[None]:
         for op in ops:
             if not self.acting(g, src):
                 return
@@ -87,15 +83,15 @@ class Effects(Life):
             if run is not None:  # an operation that never asks is a plain method
                 yield from run
 
-    def op_damage(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+    def op_damage(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> Ask[None]:
         for target in (yield from self.targets(g, ctx, src, op["target"], it)):
             yield from self.hurt(g, ctx, src, target, op["amount"])
 
-    def op_heal(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
+    def op_heal(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> None:
         if src.seat is not None:
             self.heal(g, src.seat, op["amount"])
 
-    def op_power(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+    def op_power(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> Ask[None]:
         targets = yield from self.targets(g, ctx, src, op["target"], it)
         seat = src.seat
         dice_n = self.signs(g, seat, src.school) if seat is not None else 0
@@ -109,13 +105,11 @@ class Effects(Life):
         band = 0 if total <= 4 else 1 if total <= 9 else 2
         yield from self.run_ops(g, ctx, src, op["bands"][band], targets)
 
-    def op_infect(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+    def op_infect(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> Ask[None]:
         for target in (yield from self.targets(g, ctx, src, op["target"], it)):
             yield from self.infect(g, ctx, src, target)
 
-    def op_infect_roll(
-        self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]
-    ) -> Ask[None]:
+    def op_infect_roll(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> Ask[None]:
         for target in (yield from self.targets(g, ctx, src, op["target"], it)):
             if g["palace"] == target and src.seat != target:
                 # the Palace owner cannot catch it from others: nothing to roll for
@@ -127,7 +121,7 @@ class Effects(Life):
             if sick:
                 yield from self.infect(g, ctx, src, target)
 
-    def op_cure(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+    def op_cure(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> Ask[None]:
         if src.seat is None:
             return
         for _ in range(op.get("amount", 1)):
@@ -153,7 +147,7 @@ class Effects(Life):
         chosen: str = (yield from ctx.choose(seat, phase, options))["token"]
         return chosen
 
-    def op_transfer(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+    def op_transfer(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> Ask[None]:
         seat = src.seat
         if seat is None:
             return
@@ -171,20 +165,20 @@ class Effects(Life):
             self.log(g, "transfer", seat=seat, disease=token, target=target)
             yield from self.after_infection(g, ctx, target, token)
 
-    def op_treasure(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+    def op_treasure(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> Ask[None]:
         if src.seat is None or not g["alive"][src.seat]:
             return
         for _ in range(op.get("count", 1)):
             yield from self.gain_treasure(g, ctx, src.seat)
 
-    def op_palace(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> None:
+    def op_palace(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> None:
         if src.seat is None:
             return
         g["palace"] = src.seat
         g["palace_ghost"] = not g["alive"][src.seat]
         self.log(g, "palace", seat=src.seat)
 
-    def op_add_card(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+    def op_add_card(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> Ask[None]:
         cast = g["cast"]
         if cast is None or cast["seat"] != src.seat:
             return
@@ -207,7 +201,7 @@ class Effects(Life):
             self.log(g, "component", card=card_id)
             return
 
-    def op_copy(self, g: G, ctx: Ctx, src: Src, op: dict[str, Any], it: list[int]) -> Ask[None]:
+    def op_copy(self, g: G, ctx: Ctx, src: Src, op: Op, it: list[int]) -> Ask[None]:
         cast = g["cast"]
         if cast is None or cast["seat"] != src.seat or src.depth >= 2:
             return

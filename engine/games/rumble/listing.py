@@ -38,25 +38,29 @@ def entries(catalog: Catalog | None = None) -> list[dict[str, Any]]:
                 "surprise": bool(card.get("surprise")),
             }
         )
-    for tid, card in cat.treasures.items():
-        out.append(_entry("treasures", tid, card, treasure_text(card, cat)))
-    for gid, card in cat.ghosts.items():
-        out.append(_entry("ghosts", gid, card, ghost_text(card, cat)))
-    for kid, card in cat.diseases.items():
-        out.append(_entry("diseases", kid, card, disease_text(card, cat)))
-    for sid, card in cat.specials.items():
-        out.append(_entry("specials", sid, card, card["text"]))
-    for hid, card in cat.heroes.items():
-        out.append(_entry("heroes", hid, card, "Герой: отличается только внешностью."))
+    for tid, treasure in cat.treasures.items():
+        text = treasure_text(treasure, cat)
+        out.append(_entry("treasures", tid, treasure["name"], treasure.get("count", 1), text))
+    for gid, ghost in cat.ghosts.items():
+        text = ghost_text(ghost, cat)
+        out.append(_entry("ghosts", gid, ghost["name"], ghost.get("count", 1), text))
+    for kid, disease in cat.diseases.items():
+        text = disease_text(disease, cat)
+        out.append(_entry("diseases", kid, disease["name"], disease["count"], text))
+    for sid, special in cat.specials.items():
+        out.append(_entry("specials", sid, special["name"], 1, special.get("text", "")))
+    for hid, hero in cat.heroes.items():
+        text = "Герой: отличается только внешностью."
+        out.append(_entry("heroes", hid, hero["name"], 1, text))
     return out
 
 
-def _entry(deck: str, cid: str, card: dict[str, Any], text: str) -> dict[str, Any]:
+def _entry(deck: str, cid: str, name: str, count: int, text: str) -> dict[str, Any]:
     return {
         "deck": deck,
         "id": cid,
-        "name": card["name"],
-        "count": card.get("count", 1),
+        "name": name,
+        "count": count,
         "text": text,
         "art": art_path(cid),
     }

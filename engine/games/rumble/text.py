@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
-from .cards import WILD, Catalog
+from .cards import WILD, Catalog, DiseaseCard, GhostCard, Op, SpellCard, TreasureCard
 
 DATIVE = {
     "self": "себе",
@@ -94,13 +94,13 @@ EACH = {
 }
 
 
-def op_text(op: dict[str, Any]) -> str:
+def op_text(op: Op) -> str:
     """One operation as a Russian sentence."""
     text = clause(op, plural=False)
     return text[:1].upper() + text[1:] + "."
 
 
-def clause(op: dict[str, Any], plural: bool) -> str:
+def clause(op: Op, plural: bool) -> str:
     """One operation as a clause (lower case, no full stop). ``plural``: «цель» (``it``) means
     each of several targets — the power roll's target was plural."""
     kind = op["op"]
@@ -159,12 +159,12 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def effect_text(ops: list[dict[str, Any]]) -> str:
+def effect_text(ops: list[Op]) -> str:
     """A whole effect list as Russian text."""
     return " ".join(op_text(op) for op in ops)
 
 
-def spell_card_text(card: dict[str, Any], catalog: Catalog) -> str:
+def spell_card_text(card: SpellCard, catalog: Catalog) -> str:
     """The rules text of a spell deck card, generated from its effect and flags."""
     if card["id"] == WILD:
         return (
@@ -188,14 +188,14 @@ def spell_card_text(card: dict[str, Any], catalog: Catalog) -> str:
     return " ".join(parts)
 
 
-def treasure_text(card: dict[str, Any], catalog: Catalog) -> str:
+def treasure_text(card: TreasureCard, catalog: Catalog) -> str:
     """A treasure's text, generated from its fields."""
     parts: list[str] = []
     if card.get("power"):
         parts.append(f"+{card['power']} ко всем вашим могучим броскам.")
-    if card.get("sign"):
-        school = catalog.schools[card["sign"]]["name"]
-        parts.append(f"Даёт знак школы «{school}».")
+    sign = card.get("sign")
+    if sign:
+        parts.append(f"Даёт знак школы «{catalog.schools[sign]['name']}».")
     if card.get("cloak"):
         parts.append(f"Каждый вражеский удар по вам меньше на {card['cloak']}.")
     if card.get("end_turn"):
@@ -210,21 +210,22 @@ def treasure_text(card: dict[str, Any], catalog: Catalog) -> str:
     return " ".join(parts)
 
 
-def ghost_text(card: dict[str, Any], catalog: Catalog) -> str:
+def ghost_text(card: GhostCard, catalog: Catalog) -> str:
     """A ghost card's text."""
     if card["when"] == "now":
         return "Сразу: " + _lower_first(effect_text(card["effect"]))
     parts = ["В следующей схватке:"]
     if card.get("life"):
         parts.append(f"+{life_words(card['life'])} на старте.")
-    if card.get("sign"):
-        parts.append(f"знак школы «{catalog.schools[card['sign']]['name']}» на всю схватку.")
+    sign = card.get("sign")
+    if sign:
+        parts.append(f"знак школы «{catalog.schools[sign]['name']}» на всю схватку.")
     if card.get("treasure"):
         parts.append("сокровище на старте.")
     return " ".join(parts)
 
 
-def disease_text(card: dict[str, Any], catalog: Catalog) -> str:
+def disease_text(card: DiseaseCard, catalog: Catalog) -> str:
     """A disease kind's text."""
     special = card.get("special")
     parts: list[str] = []
@@ -237,8 +238,9 @@ def disease_text(card: dict[str, Any], catalog: Catalog) -> str:
         parts.append("Ваши эффекты по всем врагам или всем магам бьют одного выбранного врага.")
     elif special == "trindecit":
         parts.append("Сразу 2 урона вам, затем жетон возвращается в мешок.")
-    if card.get("sign"):
-        parts.append(f"Даёт знак школы «{catalog.schools[card['sign']]['name']}».")
+    sign = card.get("sign")
+    if sign:
+        parts.append(f"Даёт знак школы «{catalog.schools[sign]['name']}».")
     if card.get("end_turn"):
         parts.append("В конце вашего хода: " + _lower_first(effect_text(card["end_turn"])))
     if card.get("eternal"):
@@ -246,9 +248,9 @@ def disease_text(card: dict[str, Any], catalog: Catalog) -> str:
     return " ".join(parts)
 
 
-def spell_name(cards: list[tuple[dict[str, Any], str]]) -> str:
+def spell_name(cards: Sequence[tuple[SpellCard, str]]) -> str:
     """Name of a spell from its (card, slot) pairs: наворот, приход, «от» заводилы."""
-    by_slot: dict[str, dict[str, Any]] = {}
+    by_slot: dict[str, SpellCard] = {}
     for card, slot in cards:
         by_slot.setdefault(slot, card)
     delivery = by_slot.get("delivery")
