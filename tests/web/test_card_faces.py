@@ -95,3 +95,34 @@ def test_the_build_writes_every_face_and_piece(tmp_path: Path) -> None:
     assert (tmp_path / "ui" / "ghost.svg").is_file()
     assert (tmp_path / "nevermore" / "token_attack.svg").is_file()
     assert written == sum(1 for p in tmp_path.rglob("*.svg"))
+
+
+PATH_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def path_numbers(svg_body: str) -> list[float]:
+    """Every number of every path of an SVG body, read as an SVG parser reads them."""
+    paths = re.findall(r' d="([^"]*)"', svg_body)
+    return [float(n) for d in paths for n in PATH_NUMBER.findall(d)]
+
+
+@needs_icons
+@pytest.mark.parametrize("icon", ["rolling-dices", "wolf-head", "raven", "castle", "virus"])
+def test_shortened_icon_paths_keep_every_number(icon: str) -> None:
+    """The build shortens path numbers to tenths; each number must stay its own number
+    (e.g. "l.004-.002" must not become "l00", nor "1.04.5" become "1.5")."""
+    raw = str(icons.icon_set()["icons"][icon]["body"])  # type: ignore[index]
+    short = icons.body(icon)
+    before, after = path_numbers(raw), path_numbers(short)
+    assert len(after) == len(before)
+    assert max(abs(a - b) for a, b in zip(before, after, strict=True)) <= 0.05 + 1e-9
+
+
+@needs_icons
+def test_every_icon_of_the_set_keeps_every_number() -> None:
+    bodies = icons.icon_set()["icons"]
+    assert isinstance(bodies, dict)
+    for name, icon in bodies.items():
+        before, after = path_numbers(icon["body"]), path_numbers(icons.body(name))
+        assert len(after) == len(before), name
+        assert all(abs(a - b) <= 0.05 + 1e-9 for a, b in zip(before, after, strict=True)), name

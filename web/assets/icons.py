@@ -48,11 +48,23 @@ NUMBER = re.compile(r"-?\d*\.\d+")
 
 def _tenths(match: re.Match[str]) -> str:
     """A path number to one decimal (a tenth of a unit is 1/5 000 of the icon: invisible),
-    without its leading zero: a fifth off every picture's bytes."""
-    text = f"{round(float(match.group(0)), 1):.1f}".rstrip("0").rstrip(".")
+    without its leading zero: a fifth off every picture's bytes. Path numbers are often written
+    with no space between them ("l.004-.002", ".5.5"), so a shortened number must still end where
+    it did: a number that rounds to nought keeps its minus sign ("-0" still starts a new number),
+    a whole number before a following ".5" gets a space (else "1" + ".5" would read "1.5"), and
+    so does one that lost its leading "." right after another number."""
+    value = round(float(match.group(0)), 1)
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
     if text in ("", "-", "-0"):
-        return "0"
-    return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+        text = "-0" if match.group(0).startswith("-") else "0"
+    elif text.startswith(("0.", "-0.")):
+        text = text.replace("0.", ".", 1)
+    if "." not in text and match.string.startswith(".", match.end()):
+        text += " "
+    start = match.start()
+    if start and match.string[start - 1] in "0123456789." and text[0] not in "-.":
+        text = " " + text  # ".034" after "-1.755" is "0" now: "-1.8 0", not "-1.80"
+    return text
 
 
 def size() -> int:
