@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core.model import Action
 
+from . import log_icons
 from .catalog_en import CIRCLE_ACTIONS, CIRCLE_KEYWORDS, CIRCLE_NAMES, DIRECTIONS
 from .i18n import current, picture, say
 from .phrases import render_log
@@ -247,8 +248,8 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
     ring = "".join(_seat(info, me, n, spell) for info in seats)
     piles = view["piles"]
     names = [str(s["name"]) for s in view.get("seats", [])]
-    lines = render_log("circle", view.get("log", []), current(), names)
-    log = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    events = list(view.get("log", []))
+    log = log_icons.lines("circle", events, render_log("circle", events, current(), names))
     racing = "true" if view.get("phase") == "scramble" else "false"
     countdown = (
         '<div id="race-countdown" class="c-countdown" aria-live="off">'

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.model import Action
 
-from . import rumble_en
+from . import log_icons, rumble_en
 from .i18n import current, picture, say
 from .phrases import render, render_log
 from .views import describe
@@ -22,6 +22,7 @@ BACK = "/card-back.svg"
 SLOT_NAMES = {"source": "заводила", "quality": "наворот", "delivery": "приход", "wild": "шальная"}
 SLOT_NAMES_EN = {"source": "source", "quality": "quality", "delivery": "delivery", "wild": "wild"}
 FACES = "⚀⚁⚂⚃⚄⚅"
+LOG_LINES = 150  # the log shows the latest entries
 
 
 @lru_cache(maxsize=1)
@@ -311,7 +312,7 @@ def dice(log: list[Any]) -> str:
     return '<div id="dice" class="dice"></div>'
 
 
-def log_lines(view: dict[str, Any], last: int = 150) -> list[str]:
+def log_lines(view: dict[str, Any], last: int = LOG_LINES) -> list[str]:
     """The last ``last`` log events as sentences in the page's language."""
     names = [str(s["name"]) for s in view["seats"]]
     return render_log("rumble", view["log"][-last:], current(), names)
@@ -343,7 +344,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     wait_line = (
         f'<p class="wait">{waiting_for}: {escape(", ".join(waiting))}</p>' if waiting else ""
     )
-    log_items = "".join(f"<li>{escape(line)}</li>" for line in log_lines(view))
+    log_items = log_icons.lines("rumble", view["log"][-LOG_LINES:], log_lines(view))
     summary = results(view) if view["waiting"]["kind"] == "terminal" else fight_banner(view)
     return (
         f'<section class="rumble" data-fight="{view["fight"]}">{head}'

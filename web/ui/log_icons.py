@@ -1,0 +1,99 @@
+"""A small picture before each log line: what kind of thing happened (a hit, a heal, a roll...).
+
+Each game's event kinds map to a few shared categories; each category is one icon of the
+game-icons.net set, written by the build to ``art/ui/log/<category>.svg`` (web/assets/log_art.py)
+and drawn by style.css as a mask in the line's colour. Pure Python: the views and the build use it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+# category → game-icons name
+ICONS: dict[str, str] = {
+    "round": "hourglass",
+    "deal": "card-draw",
+    "seal": "wax-seal",
+    "cast": "magic-swirl",
+    "card": "spell-book",
+    "dice": "rolling-dices",
+    "hurt": "broken-heart",
+    "heal": "healing",
+    "death": "tombstone",
+    "creature": "wolf-head",
+    "disease": "virus",
+    "treasure": "open-treasure-chest",
+    "palace": "castle",
+    "ghost": "ghost",
+    "win": "trophy-cup",
+    "turn": "player-next",
+    "shield": "checked-shield",
+    "wind": "wind-slap",
+    "fire": "flame",
+    "frost": "snowflake-1",
+    "totem": "totem",
+    "raven": "raven",
+    "light": "sun",
+    "shadow": "moon",
+    "score": "laurel-crown",
+    "info": "info",
+}
+
+# game → category → its event kinds; a kind not listed is drawn as "info"
+GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
+    "rumble": {
+        "round": ("fight", "round", "queue", "rolloff"),
+        "deal": ("refill", "reshuffle", "ghost_draw", "empty_hand"),
+        "seal": ("seal", "no_seal", "forfeit", "hepatitis"),
+        "cast": ("open", "cast"),
+        "card": (
+            *("card", "component", "no_component", "copy", "copy_none", "target"),
+            *("wild_drawn", "wild_fizzles", "wild_miss", "wild_becomes"),
+        ),
+        "dice": ("power", "victim", "infect_roll"),
+        "hurt": ("hurt", "zero_hit", "cloak"),
+        "heal": ("heal", "cure", "surprise", "surprise_saves", "surprise_none"),
+        "death": ("dies",),
+        "creature": ("creature_stays", "creature_again", "creature_gone", "sacrifice"),
+        "disease": ("catch", "bag_empty", "disease_turn", "transfer", "nothing_to_pass"),
+        "treasure": ("treasure", "no_treasure", "use_treasure"),
+        "palace": ("palace", "palace_back", "palace_taken", "guard_infect", "guard_transfer"),
+        "ghost": ("ghost_palace", "ghost_life", "ghost_sign"),
+        "win": ("survivor", "game_over", "kill_medal"),
+        "turn": ("turn",),
+    },
+    "circle": {
+        "deal": ("draw", "reshuffle", "empty", "spells_back"),
+        "cast": ("spell", "change"),
+        "card": ("play",),
+        "hurt": ("hit", "chain", "drain"),
+        "death": ("out", "nobody"),
+        "win": ("win",),
+        "shield": ("shield", "shielded", "dispel", "melt"),
+        "wind": ("gust",),
+        "fire": ("burn", "burned"),
+        "frost": ("frost", "frozen"),
+        "totem": ("totem",),
+    },
+}
+KINDS: dict[str, dict[str, str]] = {
+    game: {kind: name for name, kinds in groups.items() for kind in kinds}
+    for game, groups in GROUPS.items()
+}
+
+
+def category(game: str, event: Any) -> str:
+    """The picture's category for one log entry (``info`` for a sentence or an unknown kind)."""
+    kind = event.get("e") if isinstance(event, dict) else None
+    return KINDS.get(game, {}).get(str(kind), "info")
+
+
+def line(game: str, event: Any, text: str) -> str:
+    """One ``<li>`` of the log: its category (for the picture and colour) and its sentence."""
+    return f'<li data-k="{category(game, event)}">{escape(text)}</li>'
+
+
+def lines(game: str, events: list[Any], texts: list[str]) -> str:
+    """The log's items, each event beside its sentence."""
+    return "".join(line(game, e, t) for e, t in zip(events, texts, strict=True))
