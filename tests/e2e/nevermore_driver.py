@@ -14,12 +14,14 @@ from .harness import Player
 STATE = """() => window.magicTable.pyodide.runPython(`
 import json
 from js import window
+from web.ui.phrases import render_log
 s = window.magicTableApp.table.session
 peer = s.peer
 out = {"stage": "", "log": [], "waiting": [], "phase": "", "over": False, "round": 0}
 if peer is not None and peer.table.state is not None:
     view = peer.view()
-    out = {"stage": peer.table.stage, "log": view["log"], "waiting": view["need"]["seats"],
+    log = render_log("nevermore", view["log"], "ru", view["names"])
+    out = {"stage": peer.table.stage, "log": log, "waiting": view["need"]["seats"],
            "phase": view["need"]["phase"], "over": view["over"], "round": view["round"],
            "winner": view["winner"], "seat": peer.seat, "names": view["names"],
            "tokens": view["tokens_revealed"], "vp": view["vp"], "health": view["health"],

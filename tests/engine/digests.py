@@ -58,23 +58,35 @@ def render_entry(game: str, entry: Any, names: list[str]) -> str:
 
 
 def names_in(value: dict[str, Any]) -> list[str]:
-    """The seats' names beside a log: the data's ``names``, or a view's ``seats``."""
+    """The seats' names beside a log: the data's ``names``, a view's ``seats``, or the
+    ``names`` of the seats' views (a «Невермор» scenario's output)."""
     if isinstance(value.get("names"), list):
         return [str(n) for n in value["names"]]
     seats = value.get("seats")
     if isinstance(seats, list) and all(isinstance(s, dict) and "name" in s for s in seats):
         return [str(s["name"]) for s in seats]
+    if isinstance(seats, list) and seats and isinstance(seats[0], dict):
+        view = seats[0].get("view")
+        if isinstance(view, dict) and isinstance(view.get("names"), list):
+            return [str(n) for n in view["names"]]
     return []
+
+
+def is_event(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("e"), str)
 
 
 def rendered(game: str, value: Any) -> Any:
     """``value`` with every ``log`` list in it rendered to sentences (the entries of a log and
-    the names beside it: the same dict)."""
+    the names beside it: the same dict), and a ``result`` that is an event (how a «Невермор»
+    game ended) rendered the same way."""
     if isinstance(value, dict):
         names = names_in(value) if isinstance(value.get("log"), list) else []
         return {
             k: [render_entry(game, e, names) for e in v]
             if k == "log" and isinstance(v, list)
+            else render_entry(game, v, names_in(value))
+            if k == "result" and is_event(v)
             else rendered(game, v)
             for k, v in value.items()
         }

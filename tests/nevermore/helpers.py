@@ -8,6 +8,7 @@ from typing import Any
 from engine.games.nevermore.rules import NevermoreRules
 from engine.games.nevermore.scenario import run_scenario
 from engine.games.nevermore.table import ZONES, G, undrawn
+from web.ui.phrases import render_log
 
 FILL = ["healing", "radiance", "victory", "attack", "radiance"]
 
@@ -31,8 +32,14 @@ def play(
     return run_scenario({"players": players, "moves": moves or [], **kw})
 
 
+def lines(value: dict[str, Any]) -> list[str]:
+    """The log of the game data or of a scenario's result, said in Russian."""
+    names = value["names"] if "names" in value else value["seats"][0]["view"]["names"]
+    return render_log("nevermore", value["log"], "ru", names)
+
+
 def logged(result: dict[str, Any], text: str) -> bool:
-    return any(text in line for line in result["log"])
+    return any(text in line for line in lines(result))
 
 
 def conserved(g: G) -> None:

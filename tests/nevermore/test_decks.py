@@ -18,7 +18,7 @@ from engine.games.nevermore.bot import HeuristicBot
 from engine.games.nevermore.scenario import ScenarioRun
 from engine.games.nevermore.table import pile_of
 
-from .helpers import conserved, data
+from .helpers import conserved, data, lines
 
 RULES = NevermoreRules()
 MAIN = list(range(60))
@@ -74,7 +74,7 @@ class Boundaries:
     def before_reshuffle(self, d: Decision) -> None:
         g = data(self.t.state)
         # The round has begun (its header is logged) and nothing is dealt yet.
-        assert g["log"][-1].startswith(f"— Раунд {g['round']}.")
+        assert g["log"][-1]["e"] == "round" and g["log"][-1]["round"] == g["round"]
         assert g["round"] >= 2 and not any(g["hand"])
         assert d.deck == "main" and list(d.slots) == MAIN
         # What is public is what the round showed; the undrawn rest, at least, stays unseen.
@@ -117,9 +117,7 @@ def test_each_round_boundary_reshuffles_all_sixty_without_showing_the_unseen(n: 
         g = data(t.state)
         played = min(g["round"], g["max_rounds"])
         assert check.count == played - 1
-        assert sum(line == "Основная колода собрана и перемешана." for line in g["log"]) == (
-            played - 1
-        )
+        assert sum(e["e"] == "new_deck" for e in g["log"]) == played - 1
         assert len(check.dealt) == played
 
 
@@ -163,7 +161,7 @@ def test_cards_hidden_when_a_flock_ends_the_round_stay_hidden_through_the_reshuf
     while t.decision().kind != Kind.RESHUFFLE or t.decision().phase != "new_deck":
         assert t.decision().kind != Kind.REVEAL or t.decision().phase == "dealer"
         assert t.step(run.policy)
-    assert any("стая воронов" in line for line in data(t.state)["log"])
+    assert any("стая воронов" in line for line in lines(data(t.state)))
     assert list(t.decision().slots) == MAIN
     known = data(t.state)["known"]
     assert not {str(s) for s in hands[1] + hands[2]} & set(known), "unshown hands stay unseen"
@@ -185,7 +183,7 @@ def test_a_long_first_dealer_search_tops_the_deck_up_with_its_cards() -> None:
     assert [d.kind for d in restock] == [Kind.RESHUFFLE]
     assert restock[0].deck == "main" and list(restock[0].slots) == list(range(48))
     assert [len(h) for h in data(t.state)["hand"]] == [5] * 6
-    assert any("основной колоды кончилась" in line for line in data(t.state)["log"])
+    assert any("основной колоды кончилась" in line for line in lines(data(t.state)))
     conserved(data(t.state))
 
 

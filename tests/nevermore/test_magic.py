@@ -11,7 +11,7 @@ from engine.games.nevermore.cards import load_catalog
 from engine.games.nevermore.flow import Flow
 from engine.games.nevermore.table import new_state
 
-from .helpers import data, logged, play, player
+from .helpers import data, lines, logged, play, player
 
 A, H, R, V, X = "attack", "healing", "radiance", "victory", "raven"
 N1 = [R, R, V, H, H]
@@ -293,7 +293,7 @@ def test_discard_a_suit_for_everyone(cid: str, line: str) -> None:
 
 def test_gambit_single_pass_of_two() -> None:
     out = go(three(N1, ["gambit"]), {"seat": 0, "play": "gambit"}, draft=True)
-    passes = [line for line in out["log"] if line.startswith("Передача")]
+    passes = [line for line in lines(out) if line.startswith("Передача")]
     assert passes == ["Передача по 2 карт(ы)."]
 
 
@@ -335,8 +335,8 @@ def test_scrye_pays_and_sets_the_token_order() -> None:
         {"seat": 0, "phase": "choose", "pick": "hp"},
         {"seat": 0, "doom": [], "order": order},
     )
-    called = [line.split(": ")[1].rstrip(".") for line in out["log"] if "называет масть" in line]
-    assert called == ["Победа", "Сияние", "Лечение", "Атака"]
+    called = [e["suit"] for e in out["log"] if e["e"] == "token"]
+    assert called == ["victory", "radiance", "healing", "attack"]
     assert logged(out, "тайно задаёт порядок")
 
 
@@ -506,7 +506,5 @@ def test_scrye_looks_at_a_token_order_that_exists_before_the_draft() -> None:
         run.table.step(run.policy)
     assert seen[0] == ["healing", "victory", "attack", "radiance"]  # the scryer saw the order
     assert seen[1] == [None] * 4  # nobody else did
-    called = [
-        x.split(": ")[1].rstrip(".") for x in data(run.table.state)["log"] if "называет масть" in x
-    ]
-    assert called == ["Лечение", "Победа", "Атака", "Сияние"]
+    called = [e["suit"] for e in data(run.table.state)["log"] if e["e"] == "token"]
+    assert called == ["healing", "victory", "attack", "radiance"]

@@ -38,9 +38,7 @@ async def test_a_four_player_game_plays_to_an_audited_end_through_the_table() ->
         assert state["over"]
         assert all(peer.table.result == {"ok": True, "blame": {}} for peer in peers)
         # Every round after the first was dealt from the whole main deck, re-shuffled by the table.
-        boundaries = sum(
-            1 for line in state["log"] if line == "Основная колода собрана и перемешана."
-        )
+        boundaries = sum(1 for e in state["log"] if e["e"] == "new_deck")
         assert boundaries == state["round"] - 1 - (state["round"] > state["max_rounds"])
         main = [r for r in table.reshuffles if r.name == "main" and len(r.slots) == 60]
         assert len(main) == boundaries >= 1

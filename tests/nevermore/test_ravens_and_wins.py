@@ -35,7 +35,7 @@ def test_first_dealer_draws_until_a_raven() -> None:
     while data(t.state)["dealer"] is None:
         t.step(lambda *a: {})
     assert data(t.state)["dealer"] == 1
-    assert sum(1 for line in data(t.state)["log"] if "тянет карту" in line) == 5
+    assert sum(1 for e in data(t.state)["log"] if e["e"] == "dealer_draw") == 5
 
 
 def test_raven_with_most_attack_blocks_and_pecks_the_second() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.games.nevermore.scoring import majority
 
-from .helpers import logged, play, player
+from .helpers import lines, logged, play, player
 
 A, H, R, V, X = "attack", "healing", "radiance", "victory", "raven"
 
@@ -44,7 +44,7 @@ def test_tied_attackers_both_deal_damage_dealer_last() -> None:
         [{"seat": 0, "phase": "choose", "pick": 1}, {"seat": 2, "phase": "choose", "pick": 1}],
     )
     assert out["health"][1] == 1
-    attacks = [line for line in out["log"] if "атакует" in line]
+    attacks = [line for line in lines(out) if "атакует" in line]
     assert attacks == ["Эндрю атакует Брандон на 2.", "Николь атакует Брандон на 2."]
 
 
@@ -203,7 +203,7 @@ def test_first_round_tokens_are_fixed_and_later_ones_lie_face_down() -> None:
         stop="game",
         max_rounds=2,
     )
-    called = [line for line in out["log"] if line.startswith("Раздающий называет")]
+    called = [line for line in lines(out) if line.startswith("Раздающий называет")]
     words = [line.split(": ")[1].rstrip(".") for line in called]
     assert words[:4] == ["Атака", "Лечение", "Сияние", "Победа"]
     assert len(words) == 8 and sorted(words[4:]) == sorted(words[:4])
@@ -218,5 +218,5 @@ def test_radiance_ties_draw_light_cards_nearest_the_dealer_first() -> None:
             player("В", [R, R, A, V, H]),
         ]
     )
-    draws = [line for line in out["log"] if "карт(ы) магии Света" in line]
+    draws = [line for line in lines(out) if "карт(ы) магии Света" in line]
     assert draws == ["Б берёт 2 карт(ы) магии Света.", "В берёт 2 карт(ы) магии Света."]

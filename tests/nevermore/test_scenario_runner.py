@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.scenario import ScenarioError
 
-from .helpers import logged, play, player
+from .helpers import lines, logged, play, player
 
 A, H, R, V, X = "attack", "healing", "radiance", "victory", "raven"
 
@@ -24,10 +24,10 @@ def test_a_later_round_with_its_dealer_direction_and_token_order() -> None:
         tokens=["victory", "radiance", "attack", "healing"],
     )
     assert logged(out, "— Раунд 3. Раздаёт Б, передача направо. —")
-    calls = [line for line in out["log"] if line.startswith("Раздающий называет масть")]
+    calls = [line for line in lines(out) if line.startswith("Раздающий называет масть")]
     assert [c.split(": ")[1].rstrip(".") for c in calls] == ["Победа", "Сияние", "Атака", "Лечение"]
     # tied attackers: nearest the dealer (Б) going right is А, the dealer Б last
-    attacks = [line for line in out["log"] if " атакует " in line]
+    attacks = [line for line in lines(out) if " атакует " in line]
     assert attacks[0].startswith("А атакует") and attacks[1].startswith("Б атакует")
     assert out["round"] == 4  # stopped at the start of the next round
 
@@ -38,7 +38,7 @@ def test_a_later_round_reveals_its_face_down_tokens_one_by_one() -> None:
         round=2,
         tokens=["victory", "attack", "radiance", "healing"],
     )
-    calls = [line for line in out["log"] if line.startswith("Раздающий называет масть")]
+    calls = [line for line in lines(out) if line.startswith("Раздающий называет масть")]
     assert [c.split(": ")[1].rstrip(".") for c in calls] == ["Победа", "Атака", "Сияние", "Лечение"]
     assert logged(out, "передача направо")  # round 2 passes the other way by default
 

@@ -12,6 +12,7 @@ from web.ui import boards
 from web.ui import nevermore_views as nv
 
 CARDS = ["radiance", "radiance", "healing", "attack", "raven"]
+ROUND_1 = {"e": "round", "round": 1, "dealer": 0, "dir": 1}
 
 
 def view(**changes: Any) -> dict[str, Any]:
@@ -40,7 +41,7 @@ def view(**changes: Any) -> dict[str, Any]:
         "over": False,
         "result": "",
         "need": {"kind": "simultaneous", "phase": "pass_commit", "seats": [0, 1, 2, 3]},
-        "log": ["— Раунд 1. Раздаёт Аня, передача налево. —"],
+        "log": [ROUND_1],
         "me": {
             "seat": 0,
             "hand": {
@@ -103,12 +104,14 @@ def test_selection_limit_is_the_pass_size() -> None:
 
 
 def test_received_cards_are_marked_until_the_seal() -> None:
-    log = ["— Раунд 1. Раздаёт Аня, передача налево. —", "Передача по 3 карт(ы)."]
+    log = [ROUND_1, {"e": "passed", "count": 3}]
     html = nv.board(view(log=log), 0, [], [])
     marked = re.findall(r'class="hand-card nm-card received"[^>]*data-slot="(\d+)"', html)
     assert marked == ["12", "16", "20"]
-    assert nv.received_slots(view(log=[*log, "Все игроки готовы к Раскрытию."])) == []
-    assert nv.received_slots(view(log=[*log, "— Раунд 2. Раздаёт Боря, передача направо. —"])) == []
+    assert "<li>Передача по 3 карт(ы).</li>" in html
+    assert nv.received_slots(view(log=[*log, {"e": "sealed"}])) == []
+    round_2 = {"e": "round", "round": 2, "dealer": 1, "dir": -1}
+    assert nv.received_slots(view(log=[*log, round_2])) == []
 
 
 def test_window_prompt_names_the_window_and_shows_the_card_text() -> None:
@@ -187,21 +190,23 @@ def test_players_show_dealer_raven_health_vp_and_direction() -> None:
 
 
 def test_summary_names_the_winner_and_how() -> None:
-    v = view(over=True, winner=2, result="Вера набирает 6 ПО и побеждает!", vp=[1, 2, 6, 3])
+    won = {"e": "win_vp", "seat": 2, "vp": 6}
+    v = view(over=True, winner=2, result=won, vp=[1, 2, 6, 3])
     v["need"] = {"kind": "terminal", "phase": "over", "seats": []}
     html = nv.board(v, 0, [], [])
     assert 'id="summary"' in html and 'data-winner="2"' in html
     assert "Победа — Вера" in html and "Вера набирает 6 ПО и побеждает!" in html
     assert '<tr class="winner"><td>Вера</td><td>6</td>' in html
-    v = view(over=True, winner=None, result="Предел раундов: ничья.")
+    v = view(over=True, winner=None, result={"e": "round_limit", "rounds": 8})
     assert "Победителя нет" in nv.summary(v)
+    assert "Предел раундов (8) исчерпан: победителя нет." in nv.summary(v)
 
 
 def test_names_and_log_lines_are_escaped() -> None:
     names = ["<b>Аня</b>", "Боря & Ко", 'Вера"', "Гоша"]
-    v = view(names=names, log=["<script>alert(1)</script>"])
+    v = view(names=names, log=[{"e": "first_dealer", "seat": 0}, "<script>alert(1)</script>"])
     html = nv.board(v, 0, pass_moves(HAND, 3), [])
-    assert "<b>Аня</b>" not in html and "&lt;b&gt;Аня&lt;/b&gt;" in html
+    assert "<b>Аня</b>" not in html and "&lt;b&gt;Аня&lt;/b&gt; — первый раздающий." in html
     assert "<script>" not in html and "Боря &amp; Ко" in html
     assert 'Вера"' not in html
 

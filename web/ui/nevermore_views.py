@@ -8,7 +8,6 @@ attributes that ``web.ui.app`` dispatches: ``move`` + ``data-index`` (into ``mov
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from functools import lru_cache
 from html import escape
@@ -17,15 +16,13 @@ from typing import Any
 from engine.core.model import Action
 
 from .i18n import current, picture, say, tr
+from .phrases import render, render_log
 from .views import describe
 
 BACK = "/card-back.svg"
 SUITS = ("attack", "healing", "radiance", "victory", "raven")
 TOKENS = ("attack", "healing", "radiance", "victory")
 SEAT_PICKS = {"attack", "betrayed_attack", "steal", "add_raven", "acquire", "nightmare", "spite"}
-PASS_LINE = re.compile(r"^Передача по (\d+) карт")
-ROUND_LINE = "— Раунд"
-SEALED_LINE = "Все игроки готовы к Раскрытию"
 LOG_LINES = 150
 WINNER_ROW = ' class="winner"'
 
@@ -143,12 +140,12 @@ def received_slots(view: dict[str, Any]) -> list[int]:
     """The hand cards this seat got in the latest pass of this round's draft (until the seal)."""
     hand = [int(s) for s in (view.get("me") or {}).get("hand", {})]
     count = 0
-    for line in reversed(view["log"]):
-        if line.startswith(ROUND_LINE) or line.startswith(SEALED_LINE):
+    for event in reversed(view["log"]):
+        kind = event.get("e") if isinstance(event, dict) else None
+        if kind in ("round", "sealed"):
             return []
-        match = PASS_LINE.match(line)
-        if match:
-            count = int(match.group(1))
+        if kind == "passed":
+            count = int(event["count"])
             break
     return hand[-count:] if count and len(hand) >= count else []
 
@@ -448,6 +445,17 @@ def prompt(view: dict[str, Any], moves: list[Action], selected: list[int]) -> st
 # ----- the whole board ----------------------------------------------------------------------------
 
 
+def log_lines(view: dict[str, Any], last: int = LOG_LINES) -> list[str]:
+    """The last ``last`` log events as sentences in the page's language."""
+    return render_log("nevermore", view["log"][-last:], current(), view["names"])
+
+
+def result_line(view: dict[str, Any]) -> str:
+    """How the game ended (its final event), in the page's language."""
+    result = view.get("result")
+    return render("nevermore", result, current(), view["names"]) if result else ""
+
+
 def summary(view: dict[str, Any]) -> str:
     """The end of the game: the winner and how, and every player's VP, health and form."""
     lang = current()
@@ -470,7 +478,7 @@ def summary(view: dict[str, Any]) -> str:
     )
     return (
         f'<div id="summary" class="summary nm-summary" data-winner="{escape(str(winner))}">'
-        f"<h3>{escape(head)}</h3><p>{escape(str(view['result']))}</p>"
+        f"<h3>{escape(head)}</h3><p>{escape(result_line(view))}</p>"
         f"<table><thead><tr>{th}</tr></thead><tbody>{rows}</tbody></table></div>"
     )
 
@@ -494,7 +502,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     mine = ""
     if me is not None and "me" in view:
         mine = hand(view, selected, picking) + magic(view, me)
-    log_items = "".join(f"<li>{escape(line)}</li>" for line in view["log"][-LOG_LINES:])
+    log_items = "".join(f"<li>{escape(line)}</li>" for line in log_lines(view))
     phase = str(view["need"].get("phase", ""))
     return (
         f'<section id="nevermore" class="nevermore" data-round="{int(view["round"])}"'

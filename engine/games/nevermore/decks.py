@@ -53,8 +53,7 @@ class Decks(Agenda):
 
     def s_restock(self, g: G, ctx: dict[str, Any]) -> None:
         self.back_in_pile(g, ctx["pile"], ctx["slots"])
-        word = {"main": "основной колоды", "light": "магии Света", "shadow": "магии Тени"}
-        log(g, f"Колода {word[ctx['pile']]} кончилась: сброс перемешан и добавлен в колоду.")
+        log(g, "restock", pile=ctx["pile"])
 
     def t_new_deck(self, g: G, task: dict[str, Any]) -> None:
         """The main deck gathered and re-shuffled for the next round (every card of it is out of
@@ -69,11 +68,11 @@ class Decks(Agenda):
 
     def s_new_tokens(self, g: G, ctx: dict[str, Any]) -> None:
         self.back_in_pile(g, "tokens", ctx["slots"])
-        log(g, "Жетоны Раскрытия перемешаны и выложены рубашкой вверх.")
+        log(g, "new_tokens")
 
     def s_new_deck(self, g: G, ctx: dict[str, Any]) -> None:
         self.back_in_pile(g, "main", ctx["slots"])
-        log(g, "Основная колода собрана и перемешана.")
+        log(g, "new_deck")
 
     @staticmethod
     def back_in_pile(g: G, pile: str, slots: list[int]) -> None:

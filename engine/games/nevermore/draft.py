@@ -23,7 +23,7 @@ class Draft(Rounds):
     def t_draft(self, g: G, task: dict[str, Any]) -> None:
         fx = g["fx"]
         if fx["freeze"]:
-            log(g, "Заморозка: фаза Драфта пропущена.")
+            log(g, "frozen")
             return
         counts = [2] if fx["gambit"] else [3, 2, 1]
         order = priority(g)
@@ -110,5 +110,5 @@ class Draft(Rounds):
                 g["hand"][giver].remove(slot)
         for _, to, slots in moves:
             g["hand"][to].extend(slots)
-        log(g, f"Передача по {ctx['count']} карт(ы).")
+        log(g, "passed", count=ctx["count"])
         g["through"] = []

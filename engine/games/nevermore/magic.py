@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from .cards import TOKENS, Catalog
 from .scoring import damage, gain_health, gain_vp, to_human
-from .table import G, card, draw, humans, log, name, pile_of, priority
+from .table import G, card, draw, humans, log, pile_of, priority
 
 
 class Flow(Protocol):
@@ -47,7 +47,6 @@ class Flow(Protocol):
 
 PASSIVE = {"penance", "dominate", "drain", "enrage", "syphon", "tax", "waning_light"}
 ADD_SELF = {"add_healing", "add_radiance", "add_victory", "add_attack"}
-SUIT_NAMES = {"attack": "Атака", "healing": "Лечение", "radiance": "Сияние"}
 
 
 class Magic:
@@ -102,7 +101,7 @@ class Magic:
         if cid in ADD_SELF:
             g["placed"][seat].remove(slot)
             g["extra"][seat].append(slot)
-            log(g, f"{name(g, seat)} добавляет к картам «{self.cat.name(cid)}».")
+            log(g, "add_self", seat=seat, card=cid)
             return
         if cid in PASSIVE:
             g["fx"]["passive"].append([seat, cid])
@@ -115,12 +114,12 @@ class Magic:
     def a_add_raven(self, g: G, ctx: dict[str, Any], seat: int, target: int) -> None:
         g["placed"][seat].remove(ctx["slot"])
         g["extra"][target].append(ctx["slot"])
-        log(g, f"{name(g, seat)} добавляет Ворона к картам {name(g, target)}.")
+        log(g, "add_raven", seat=seat, to=target)
 
     def e_aid(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         if raven:
             g["fx"]["no_heal"] = True
-            log(g, "В этом раунде никто не получает здоровье.")
+            log(g, "no_heal")
         else:
             gain_health(g, seat, 1)
         self.flow.push(g, {"k": "aid_tokens"}, {"k": "show_plan"})
@@ -140,13 +139,12 @@ class Magic:
                 g["plan"].append(suit)
 
     def t_show_plan(self, g: G, task: dict[str, Any]) -> None:
-        words = {"attack": "Атака", "healing": "Лечение", "radiance": "Сияние", "victory": "Победа"}
-        log(g, "Жетоны Раскрытия: " + ", ".join(words[t] for t in g["plan"]) + ".")
+        log(g, "plan", tokens=list(g["plan"]))
 
     def e_bolster(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         if raven:
             g["fx"]["no_attack"] = True
-            log(g, "В этом раунде никто не может атаковать.")
+            log(g, "no_attack")
         else:
             g["attack"]["bolster"].append(seat)
 
@@ -167,9 +165,9 @@ class Magic:
         if card(g, slot) == "raven" and slot in g["hand"][seat]:
             g["hand"][seat].remove(slot)
             g["discard"].append(slot)
-            log(g, f"{name(g, seat)} сбрасывает Ворона без эффекта.")
+            log(g, "raven_dropped", seat=seat)
         else:
-            log(g, f"Нарушение: {name(g, seat)} показал не Ворона.")
+            log(g, "not_raven", seat=seat)
 
     def e_empower(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         self.flow.push(g, {"k": "draw_main", "seat": seat, "count": 1})
@@ -179,7 +177,7 @@ class Magic:
 
     def a_foretell(self, g: G, ctx: dict[str, Any], seat: int, suit: str) -> None:
         g["fx"]["foretell"].append([seat, suit, ctx["raven"]])
-        log(g, f"{name(g, seat)} предсказывает: {SUIT_NAMES[suit]}.")
+        log(g, "foretell", seat=seat, suit=suit)
 
     def check_foretell(self, g: G, suit: str) -> None:
         counts = self.flow.counts(g, suit)
@@ -187,14 +185,14 @@ class Magic:
             g["fx"]["foretell"].remove(entry)
             seat, _, raven = entry
             if any(counts[o] >= 2 for o in range(g["n"]) if o != seat):
-                log(g, f"Предсказание {name(g, seat)} не сбылось.")
+                log(g, "foretold_not", seat=seat)
                 continue
-            log(g, f"Предсказание {name(g, seat)} сбылось.")
+            log(g, "foretold", seat=seat)
             if raven:
                 if g["raven"][seat]:
                     to_human(g, seat)
             else:
-                gain_vp(g, seat, 1, "Предсказание")
+                gain_vp(g, seat, 1, "foretell")
                 self.flow.push(g, {"k": "light_gain", "seat": seat, "amount": 1})
 
     def e_fortune(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
@@ -213,7 +211,7 @@ class Magic:
     def a_discard_pick(self, g: G, ctx: dict[str, Any], seat: int, slot: int) -> None:
         g["hand"][seat].remove(slot)
         g["discard"].append(slot)
-        log(g, f"{name(g, seat)} сбрасывает карту.")
+        log(g, "discard_one", seat=seat)
 
     def t_draw_main(self, g: G, task: dict[str, Any]) -> None:
         if self.flow.restock_first(g, task, "main", task["count"]):
@@ -227,7 +225,7 @@ class Magic:
             if slot is not None:
                 g["hand"][seat].append(slot)
                 got += 1
-        log(g, f"{name(g, seat)} берёт {got} карт(ы) из основной колоды.")
+        log(g, "draw_main", seat=seat, count=got)
 
     def e_freeze(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         g["fx"]["freeze"] = True
@@ -237,13 +235,13 @@ class Magic:
             g["cancel"] = True
         elif w == "rescue":
             g["rescue"] = 2
-            log(g, f"{name(g, seat)} исцеляется на 2 в ответ на смертельный урон.")
+            log(g, "rescue", seat=seat)
         else:
             gain_health(g, seat, 2)
 
     def e_illuminate(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         g["fx"]["banned"].append("raven")
-        log(g, "Все Вороны сброшены без эффекта.")
+        log(g, "illuminate")
 
     def move_hands(self, g: G, shift: int) -> None:
         """Every hand (and added suit cards) goes to the seat ``shift`` places on."""
@@ -254,11 +252,11 @@ class Magic:
 
     def e_justice(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         self.move_hands(g, -g["dir"])
-        log(g, "Все передают карты тем, от кого их получали.")
+        log(g, "justice")
 
     def e_reap(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         self.move_hands(g, g["dir"])
-        log(g, "Все передают карты тем, кому передавали их в Драфте.")
+        log(g, "reap")
 
     def e_passthrough(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         g["through"].append(seat)
@@ -288,7 +286,7 @@ class Magic:
     def c_take(self, g: G, ctx: dict[str, Any], value: int) -> None:
         slot = g["hand"][ctx["from"]].pop(value)
         g["hand"][ctx["to"]].append(slot)
-        log(g, f"{name(g, ctx['to'])} забирает случайную карту у {name(g, ctx['from'])}.")
+        log(g, "take", seat=ctx["to"], source=ctx["from"])
 
     def e_betrayal(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         g["fx"]["betray"] = True
@@ -302,25 +300,25 @@ class Magic:
 
     def a_blooding(self, g: G, ctx: dict[str, Any], seat: int, target: int) -> None:
         g["attack"]["blooding"].append([seat, target])
-        log(g, f"{name(g, seat)}: Кровотечение — +1 повреждение для {name(g, target)}.")
+        log(g, "blooding", seat=seat, to=target)
 
     def e_entomb(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         g["entombed"] = g["round"] + 1
-        log(g, "Карты магии Света нельзя разыгрывать в следующем раунде.")
+        log(g, "entomb")
 
     def e_entrap(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         giver = (seat - g["dir"]) % g["n"]
         for zone in ("hand", "extra"):
             g[zone][seat], g[zone][giver] = g[zone][giver], g[zone][seat]
-        log(g, f"{name(g, seat)} меняется картами с {name(g, giver)}.")
+        log(g, "entrap", seat=seat, to=giver)
 
     def e_extinguish(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         g["fx"]["banned"].append("radiance")
-        log(g, "Все карты Сияния сброшены.")
+        log(g, "extinguish")
 
     def e_impair(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         g["fx"]["banned"].append("healing")
-        log(g, "Все карты Лечения сброшены.")
+        log(g, "impair")
 
     def e_gambit(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         g["fx"]["gambit"] = True
@@ -332,7 +330,7 @@ class Magic:
     def a_nightmare(self, g: G, ctx: dict[str, Any], seat: int, target: int) -> None:
         g["discard"].extend(g["hand"][target])
         g["hand"][target] = []
-        log(g, f"{name(g, target)} сбрасывает свои карты (Ночной кошмар).")
+        log(g, "nightmare", seat=target)
         tasks: list[dict[str, Any]] = [
             {"k": "take_random", "to": target, "from": o}
             for o in priority(g)
@@ -358,7 +356,7 @@ class Magic:
         hidden = [s for s in g["piles"]["tokens"]["draw"] if card(g, s) is None]
         if hidden and not g["plan"]:  # the face-down order: the scryer alone sees it
             g["peek"][seat].extend(hidden)
-            log(g, f"{name(g, seat)} тайно смотрит порядок жетонов Раскрытия.")
+            log(g, "scry_look", seat=seat)
         picks: list[Any] = ["none"]
         if g["hp"][seat] > 1:
             picks.append("hp")
@@ -368,33 +366,33 @@ class Magic:
 
     def a_scrye(self, g: G, ctx: dict[str, Any], seat: int, pick: str) -> None:
         if pick == "none":
-            log(g, f"{name(g, seat)} не платит за Видение.")
+            log(g, "scry_free", seat=seat)
             return
         if pick == "hp":
             g["hp"][seat] -= 1
         else:
-            gain_vp(g, seat, -1, "Видение")
+            gain_vp(g, seat, -1, "scrye")
         g["scry"] = seat
-        log(g, f"{name(g, seat)} тайно задаёт порядок жетонов Раскрытия.")
+        log(g, "scry_set", seat=seat)
 
     def e_spite(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         if raven:
             hits = [(s, 1) for s in priority(g) if s != seat]
-            self.flow.push(g, self.flow.harm(hits, seat, "Злоба"))
+            self.flow.push(g, self.flow.harm(hits, seat, "spite"))
             return
-        gain_vp(g, seat, -1, "Злоба")
+        gain_vp(g, seat, -1, "spite")
         targets = [s for s in humans(g) if s != seat]
         if targets:
             self.flow.ask(g, seat, "spite", targets, {})
 
     def a_spite(self, g: G, ctx: dict[str, Any], seat: int, target: int) -> None:
-        self.flow.push(g, self.flow.harm([(target, 2)], seat, "Злоба"))
+        self.flow.push(g, self.flow.harm([(target, 2)], seat, "spite"))
 
     def e_summon(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         if raven:
             self.flow.push(g, {"k": "draw_main", "seat": seat, "count": 2})
             return
-        damage(g, seat, 1, None, "Призыв")
+        damage(g, seat, 1, None, "summon")
         self.flow.push(g, {"k": "summon_look", "seat": seat})
 
     def t_summon_look(self, g: G, task: dict[str, Any]) -> None:
@@ -414,14 +412,14 @@ class Magic:
         g["hand"][seat].append(keep)
         g["discard"].extend(g["look"][seat])
         g["look"][seat] = []
-        log(g, f"{name(g, seat)} оставляет одну карту из трёх.")
+        log(g, "summon_keep", seat=seat)
 
     def e_darkening(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         g["fx"]["darkening"].append(seat)
 
     def e_withering(self, g: G, seat: int, slot: int, raven: bool, w: str) -> None:
         hits = [(s, 1) for s in priority(g) if s != seat]
-        self.flow.push(g, self.flow.harm(hits, seat, "Увядание"))
+        self.flow.push(g, self.flow.harm(hits, seat, "withering"))
 
     # ----- cards that act later ----------------------------------------------------------------
 
@@ -432,8 +430,7 @@ class Magic:
             if slot is not None:
                 g["magic"][seat].append(slot)
                 got.append(slot)
-        word = "Света" if pile == "light" else "Тени"
-        log(g, f"{name(g, seat)} берёт {len(got)} карт(ы) магии {word}.")
+        log(g, "draw_magic", seat=seat, pile=pile, count=len(got))
         return got
 
     def light_gain(self, g: G, seat: int, amount: int, radiance: bool = False) -> None:
@@ -461,11 +458,11 @@ class Magic:
         g["magic"][ctx["from"]].remove(slot)
         g["magic"][seat].append(slot)
         g["peek"][seat] = []
-        log(g, f"{name(g, seat)} забирает карту магии Света у {name(g, ctx['from'])} (Дань).")
+        log(g, "tax", seat=seat, source=ctx["from"])
 
     def t_waning(self, g: G, task: dict[str, Any]) -> None:
         self.flow.push(
-            g, self.flow.harm([(task["target"], task["count"])], task["seat"], "Тусклый свет")
+            g, self.flow.harm([(task["target"], task["count"])], task["seat"], "waning_light")
         )
 
     def discard_light(self, g: G, seat: int, count: int) -> None:
@@ -473,7 +470,7 @@ class Magic:
         for slot in light:
             g["magic"][seat].remove(slot)
             g["discard"].append(slot)
-        log(g, f"{name(g, seat)} сбрасывает {len(light)} карт(ы) магии Света (Сияние обращено).")
+        log(g, "light_lost", seat=seat, count=len(light))
 
     def drain(self, g: G, seat: int, amount: int) -> None:
         victims = [s for s in priority(g) if s != seat and not g["raven"][s]]
@@ -481,7 +478,7 @@ class Magic:
             return
         most = max(g["hp"][s] for s in victims)
         victim = next(s for s in victims if g["hp"][s] == most)
-        self.flow.push(g, self.flow.harm([(victim, amount)], seat, "Иссушение"))
+        self.flow.push(g, self.flow.harm([(victim, amount)], seat, "drain"))
 
 
 __all__ = ["TOKENS", "Magic"]

@@ -23,7 +23,6 @@ from .table import (
     fresh_effects,
     fresh_round,
     log,
-    name,
     priority,
 )
 
@@ -62,7 +61,7 @@ class Resolution(Suits):
                 g["items"][s] = []
                 if g["scry"] == s:
                     g["scry"] = None
-        log(g, "Все игроки готовы к Раскрытию.")
+        log(g, "sealed")
 
     def open_entries(
         self, g: G, seat: int, action: Action, typ: str
@@ -120,10 +119,10 @@ class Resolution(Suits):
             return
         hits = []
         for s in flocks:
-            log(g, f"{name(g, s)}: стая воронов! Раунд заканчивается.")
+            log(g, "flock", seat=s)
             g["collected"][s] += ["raven"] * (5 - len(g["collected"][s]))
-            hits.append(self.harm([(o, 1) for o in priority(g) if o != s], s, "стая воронов"))
-            gain_vp(g, s, 1, "стая воронов")
+            hits.append(self.harm([(o, 1) for o in priority(g) if o != s], s, "flock"))
+            gain_vp(g, s, 1, "flock")
         while g["agenda"] and g["agenda"][0]["k"] != "end_round":
             g["agenda"].pop(0)
         shadow = [{"k": "draw_magic", "seat": s, "pile": "shadow", "count": 1} for s in flocks]
@@ -158,7 +157,7 @@ class Resolution(Suits):
         opened = action.get("open")
         index = len(g["items"][seat]) + len(g["revealed"])
         if action.get("type") == "token" and opened == []:
-            log(g, f"{name(g, seat)} не раскрыл жетон — порядок решает случай.")
+            log(g, "scry_none", seat=seat)
             g["scry"] = None
             g["need"] = None
             self.push(g, {"k": "token"})
@@ -184,8 +183,7 @@ class Resolution(Suits):
         g["revealed"].append(suit)
         g["betrayed"] = bool(g["fx"]["betray"])
         g["fx"]["betray"] = None
-        extra = " (Предательство: эффект обращён)" if g["betrayed"] else ""
-        log(g, f"Раздающий называет масть: {SUIT_WORDS[suit]}{extra}.")
+        log(g, "token", suit=suit, betrayed=g["betrayed"])
 
     def t_show(self, g: G, task: dict[str, Any]) -> None:
         suit = g["revealed"][-1]
@@ -225,8 +223,7 @@ class Resolution(Suits):
     def done_show(self, g: G, got: dict[str, Any], ctx: dict[str, Any]) -> None:
         suit = ctx["suit"]
         counts = self.counts(g, suit)
-        shown = ", ".join(f"{name(g, s)} {c}" for s, c in enumerate(counts) if c)
-        log(g, f"{SUIT_WORDS[suit]}: {shown or 'ни у кого нет карт'}.")
+        log(g, "shown", suit=suit, counts=counts)
 
     # ----- the skulking ravens and the end of the round --------------------------------------
 
@@ -242,7 +239,7 @@ class Resolution(Suits):
             if cid == "raven" and not doom:
                 g["skulk"][seat] += 1
             elif cid != "raven":
-                log(g, f"Нарушение: у {name(g, seat)} осталась карта «{SUIT_WORDS[cid]}».")
+                log(g, "card_left", seat=seat, card=cid)
             g["killed"][seat].append(slot)
         for slot in list(g["hand"][seat]):
             g["hand"][seat].remove(slot)
@@ -261,18 +258,15 @@ class Resolution(Suits):
                 counts[s] = g["skulk"][s] + max(0, spare)
         if not any(counts):
             return
-        log(
-            g,
-            "Скрытые вороны: " + ", ".join(f"{name(g, s)} {c}" for s, c in enumerate(counts) if c),
-        )
+        log(g, "skulk", counts=counts)
         tasks = [
-            self.harm([(s, counts[s]) for s in priority(g) if counts[s]], None, "Кара")
+            self.harm([(s, counts[s]) for s in priority(g) if counts[s]], None, "penance")
             for _holder, cid in fx["passive"]
             if cid == "penance"
         ]
         leaders, top, second = majority(counts)
         if fx["punish_raven"]:
-            log(g, "Скрытые вороны не приносят карт магии Тени.")
+            log(g, "skulk_no_shadow")
         else:
             tasks += [
                 {"k": "draw_magic", "seat": s, "pile": "shadow", "count": top - second}

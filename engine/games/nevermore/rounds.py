@@ -7,7 +7,6 @@ from typing import Any
 
 from engine.core.model import Action, IllegalAction
 
-from .agenda import SUIT_WORDS
 from .cards import TOKENS
 from .decks import Decks
 from .scoring import (
@@ -18,7 +17,6 @@ from .table import (
     card,
     draw,
     log,
-    name,
     priority,
 )
 
@@ -39,10 +37,10 @@ class Rounds(Decks):
     def r_dealer(self, g: G, ctx: dict[str, Any]) -> None:
         drawer = g["drawer"]
         cid = card(g, ctx["slot"])
-        log(g, f"{name(g, drawer)} тянет карту: {SUIT_WORDS.get(cid or '', cid)}.")
+        log(g, "dealer_draw", seat=drawer, card=cid)
         if cid == "raven":
             g["dealer"] = drawer
-            log(g, f"{name(g, drawer)} — первый раздающий.")
+            log(g, "first_dealer", seat=drawer)
         else:
             g["drawer"] = (drawer + 1) % g["n"]
             self.push(g, {"k": "dealer"})
@@ -55,8 +53,7 @@ class Rounds(Decks):
             self.end_by_limit(g)
             return
         r = g["round"]
-        arrow = "налево" if g["dir"] == 1 else "направо"
-        log(g, f"— Раунд {r}. Раздаёт {name(g, g['dealer'])}, передача {arrow}. —")
+        log(g, "round", round=r, dealer=g["dealer"], dir=g["dir"])
         # a scenario may start at a later round with the deck and the token order arranged
         preset = g.pop("preset", None)
         if r == 1:
@@ -105,7 +102,7 @@ class Rounds(Decks):
 
     def end_by_limit(self, g: G) -> None:
         """A round limit (bots, tests; off at the table) is not a way to win: nobody wins."""
-        finish(g, None, f"Предел раундов ({g['max_rounds']}) исчерпан: победителя нет.")
+        finish(g, None, "round_limit", rounds=g["max_rounds"])
 
     # ----- windows for magic cards -----------------------------------------------------------
 
@@ -143,9 +140,9 @@ class Rounds(Decks):
         seat, slot, w = task["seat"], task["slot"], task["w"]
         cid = card(g, slot) or ""
         raven = bool(g["raven"][seat])
-        log(g, f"{name(g, seat)} разыгрывает «{self.cat.name(cid)}».")
+        log(g, "play", seat=seat, card=cid)
         if not self.magic.playable(g, seat, cid, w):
-            log(g, f"«{self.cat.name(cid)}» нельзя разыграть сейчас — карта сброшена без эффекта.")
+            log(g, "unplayable", card=cid)
             return
         effect = {"k": "effect", "seat": seat, "slot": slot, "card": cid, "raven": raven, "w": w}
         others = [s for s in priority(g) if s != seat and g["raven"][s] and g["magic"][s]]
@@ -157,6 +154,6 @@ class Rounds(Decks):
 
     def t_effect(self, g: G, task: dict[str, Any]) -> None:
         if self.cat.magic[task["card"]]["deck"] == "light" and g.pop("cancel", False):
-            log(g, f"Эффект «{self.cat.name(task['card'])}» отменён.")
+            log(g, "cancelled", card=task["card"])
             return
         self.magic.resolve(g, task)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .table import G, humans, log, name
+from typing import Any
+
+from .table import G, humans, log
 
 
 def majority(counts: list[int]) -> tuple[list[int], int, int]:
@@ -26,51 +28,49 @@ def gain_health(g: G, seat: int, amount: int) -> int:
     g["hp"][seat] = min(g["max_hp"], before + amount)
     gained = int(g["hp"][seat] - before)
     if gained:
-        log(g, f"{name(g, seat)} восстанавливает {gained} здоровья ({g['hp'][seat]}).")
+        log(g, "heal", seat=seat, amount=gained, hp=g["hp"][seat])
     return gained
 
 
-def gain_vp(g: G, seat: int, amount: int, why: str = "") -> None:
-    """Add (or with a negative amount remove, not below zero) victory points."""
+def gain_vp(g: G, seat: int, amount: int, why: str = "", **more: Any) -> None:
+    """Add (or with a negative amount remove, not below zero) victory points; ``why`` is a
+    reason code (a magic card's id or a scoring rule), ``more`` what it needs (``of``: the seat
+    turned into a raven)."""
     if amount == 0:
         return
     g["vp"][seat] = max(0, g["vp"][seat] + amount)
-    sign = "получает" if amount > 0 else "теряет"
-    tail = f" ({why})" if why else ""
-    log(g, f"{name(g, seat)} {sign} {abs(amount)} ПО{tail}: всего {g['vp'][seat]}.")
+    log(g, "vp", seat=seat, amount=amount, why=why, total=g["vp"][seat], **more)
 
 
 def damage(g: G, seat: int, amount: int, source: int | None, why: str = "") -> bool:
-    """Deal damage to a human; returns True if it turned them into a raven.
+    """Deal damage to a human (``why``: a reason code); returns True if it turned them into a
+    raven.
 
     The player who caused the transformation (not oneself) gains 1 VP.
     """
     if amount <= 0 or g["raven"][seat]:
         return False
     g["hp"][seat] -= amount
-    tail = f" ({why})" if why else ""
-    log(
-        g, f"{name(g, seat)} получает {amount} повреждений{tail}: здоровье {max(0, g['hp'][seat])}."
-    )
+    log(g, "damage", seat=seat, amount=amount, why=why, hp=max(0, g["hp"][seat]))
     if g["hp"][seat] > 0:
         return False
     to_raven(g, seat)
     if source is not None and source != seat:
-        gain_vp(g, source, 1, f"{name(g, seat)} обращён в ворона")
+        gain_vp(g, source, 1, "raven_made", of=seat)
     return True
 
 
 def to_raven(g: G, seat: int) -> None:
     g["hp"][seat] = 0
     g["raven"][seat] = True
-    log(g, f"{name(g, seat)} обращается в ворона.")
+    log(g, "raven", seat=seat)
 
 
 def to_human(g: G, seat: int) -> None:
     """Back to human form with the revival health (4 for 3–4 players, 3 for 5–6)."""
     g["raven"][seat] = False
     g["hp"][seat] = g["revive_hp"]
-    log(g, f"{name(g, seat)} возвращает истинное обличие: здоровье {g['hp'][seat]}.")
+    log(g, "human", seat=seat, hp=g["hp"][seat])
 
 
 def check_win(g: G) -> None:
@@ -83,14 +83,15 @@ def check_win(g: G) -> None:
         best = max((g["vp"][s], g["hp"][s]) for s in rich)
         top = [s for s in rich if (g["vp"][s], g["hp"][s]) == best]
         if len(top) == 1:
-            finish(g, top[0], f"{name(g, top[0])} набирает {g['vp'][top[0]]} ПО и побеждает!")
+            finish(g, top[0], "win_vp", seat=top[0], vp=g["vp"][top[0]])
             return
     if len(alive) == 1 and g["n"] > 1:
-        finish(g, alive[0], f"{name(g, alive[0])} — последний в человеческом обличии и побеждает!")
+        finish(g, alive[0], "win_last", seat=alive[0])
 
 
-def finish(g: G, winner: int | None, text: str) -> None:
+def finish(g: G, winner: int | None, kind: str, **args: Any) -> None:
+    """The game ends: ``winner`` (or nobody), and the event that says how (also the result)."""
     g["winner"] = winner
     g["over"] = True
-    g["result"] = text
-    log(g, text)
+    log(g, kind, **args)
+    g["result"] = dict(g["log"][-1])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .agenda import SUIT_WORDS
 from .draft import Draft
 from .scoring import (
     damage,
@@ -16,11 +15,12 @@ from .scoring import (
     to_human,
 )
 from .table import (
+    REASON_OF,
+    REASONS,
     G,
     card,
     humans,
     log,
-    name,
     priority,
 )
 
@@ -61,8 +61,7 @@ class Suits(Draft):
         if not leaders:
             return
         winners = [s for s in priority(g) if s in leaders]
-        names = ", ".join(name(g, s) for s in winners)
-        log(g, f"Большинство ({SUIT_WORDS[suit]}): {names} — {top} против {second}, сила {amount}.")
+        log(g, "majority", suit=suit, seats=winners, top=top, second=second, amount=amount)
         if suit == "radiance":
             self.score_radiance(g, winners, amount, counts)
             return
@@ -104,7 +103,7 @@ class Suits(Draft):
         slot = self.shown_of(g, victim, ctx["suit"])[0]
         g["shown"][victim].remove(slot)
         g["shown"][seat].append(slot)
-        log(g, f"{name(g, seat)} забирает карту «{SUIT_WORDS[ctx['suit']]}» у {name(g, victim)}.")
+        log(g, "steal", seat=seat, source=victim, suit=ctx["suit"])
 
     def t_strike(self, g: G, task: dict[str, Any]) -> None:
         seat, suit, amount = task["seat"], task["suit"], task["amount"]
@@ -121,7 +120,7 @@ class Suits(Draft):
                     self.ask(g, seat, "betrayed_attack", targets, {"amount": amount})
                 return
             if g["fx"]["no_attack"]:
-                log(g, "Атаковать в этом раунде нельзя.")
+                log(g, "attack_banned")
                 return
             picks: list[Any] = list(targets)
             if amount >= 4:
@@ -130,31 +129,31 @@ class Suits(Draft):
                 self.ask(g, seat, "attack", picks, {"amount": amount})
         elif suit == "healing":
             if betrayed:
-                self.push(g, self.harm([(seat, amount)], None, "Лечение обращено"))
+                self.push(g, self.harm([(seat, amount)], None, "healing_reversed"))
                 return
             at_max = g["hp"][seat] >= g["max_hp"]
             gain_health(g, seat, amount)
             if at_max and amount >= 3:
-                gain_vp(g, seat, 1, "лечение на 3 при полном здоровье")
+                gain_vp(g, seat, 1, "full_heal")
             if [seat, "drain"] in g["fx"]["passive"]:
                 self.magic.drain(g, seat, amount)
         elif suit == "victory":
-            gain_vp(g, seat, -amount if betrayed else amount, "Победа")
+            gain_vp(g, seat, -amount if betrayed else amount, "victory")
 
     def a_betrayed_attack(self, g: G, ctx: dict[str, Any], seat: int, target: int) -> None:
-        log(g, f"{name(g, seat)} (Атака обращена) лечит {name(g, target)}.")
+        log(g, "betrayed_attack", seat=seat, to=target)
         gain_health(g, target, ctx["amount"])
 
     def a_attack(self, g: G, ctx: dict[str, Any], seat: int, pick: Any) -> None:
         amount = ctx["amount"]
         if pick == "all":
             targets = list(humans(g))
-            log(g, f"{name(g, seat)} бьёт всех на 1 (включая себя) ради 2 ПО.")
+            log(g, "strike_all", seat=seat)
             amount = 1
         else:
             targets = [pick]
-            log(g, f"{name(g, seat)} атакует {name(g, pick)} на {amount}.")
-        self.open_hit(g, seat, targets, [amount] * len(targets), "атака", attack=True)
+            log(g, "attack", seat=seat, to=pick, amount=amount)
+        self.open_hit(g, seat, targets, [amount] * len(targets), "attack", attack=True)
         g["attack"]["all"] = pick == "all"
         order = priority(g)
         self.push(
@@ -172,7 +171,8 @@ class Suits(Draft):
         why: str,
         attack: bool = False,
     ) -> None:
-        """Start a damage event (``g["attack"]``; an event already open is kept underneath)."""
+        """Start a damage event (``g["attack"]``; an event already open is kept underneath);
+        ``why`` is its reason code, recorded by its label (``table.REASONS``)."""
         if g.get("attack") is not None:
             g.setdefault("outer_hits", []).append(g["attack"])
         g["attack"] = {
@@ -180,7 +180,7 @@ class Suits(Draft):
             "targets": targets,
             "amounts": amounts,
             "amount": amounts[0] if amounts else 0,
-            "why": why,
+            "why": REASONS[why],
             "is_attack": attack,
             "all": False,
             "bolster": [],
@@ -192,14 +192,15 @@ class Suits(Draft):
         """The task of a damage event that is not an attack: opponents' damage opens a window
         for «Кровотечение» (everyone but the dealer of the damage), and any damage that would turn
         a player into a raven a window for «Исцеление» (``t_hit``)."""
-        return {"k": "harm", "hits": [[t, a] for t, a in hits], "source": source, "why": why}
+        hit = [[t, a] for t, a in hits]
+        return {"k": "harm", "hits": hit, "source": source, "why": REASONS[why]}
 
     def t_harm(self, g: G, task: dict[str, Any]) -> None:
         hits = [(t, a) for t, a in task["hits"] if a > 0 and not g["raven"][t]]
         if not hits:
             return
         source = task["source"]
-        self.open_hit(g, source, [t for t, _ in hits], [a for _, a in hits], task["why"])
+        self.open_hit(g, source, [t for t, _ in hits], [a for _, a in hits], REASON_OF[task["why"]])
         tasks: list[dict[str, Any]] = []
         if source is not None:
             order = [s for s in priority(g) if s != source]
@@ -214,7 +215,7 @@ class Suits(Draft):
             return
         target = att["targets"][i]
         if target in att["bolster"]:
-            log(g, f"{name(g, target)}: Усиление — вместо урона лечение.")
+            log(g, "bolstered", seat=target)
             gain_health(g, target, att["amount"])
             self.push(g, {"k": "hit", "i": i + 1})
             return
@@ -239,7 +240,7 @@ class Suits(Draft):
         source = att["attacker"]
         if extra and g["hp"][target] - att["amounts"][i] > 0 >= g["hp"][target] - total:
             source = next(s for s, t in att["blooding"] if t == target)  # its point was lethal
-        damage(g, target, total, source, att["why"])
+        damage(g, target, total, source, REASON_OF[att["why"]])
         self.push(g, {"k": "hit", "i": i + 1})
 
     def finish_attack(self, g: G) -> None:
@@ -252,10 +253,10 @@ class Suits(Draft):
         if not att["is_attack"]:
             return
         self.push(
-            g, *[self.harm([(att["attacker"], 2)], s, "Возмездие") for s in att["retribution"]]
+            g, *[self.harm([(att["attacker"], 2)], s, "retribution") for s in att["retribution"]]
         )
         if att["all"]:
-            gain_vp(g, att["attacker"], 2, "удар по всем")
+            gain_vp(g, att["attacker"], 2, "strike_all")
 
     def peck_offer(self, g: G, task: dict[str, Any]) -> None:
         seat, suit, second = task["seat"], task["suit"], task["second"]
@@ -275,14 +276,14 @@ class Suits(Draft):
 
     def a_peck(self, g: G, ctx: dict[str, Any], seat: int, pick: Any) -> None:
         if not pick:
-            log(g, f"{name(g, seat)} (ворон) не клюёт.")
+            log(g, "no_peck", seat=seat)
             return
         targets = [s for s in ctx["targets"] if not g["raven"][s]]
-        log(g, f"{name(g, seat)} (ворон) клюёт: {', '.join(name(g, s) for s in targets)}.")
+        log(g, "peck", seat=seat, targets=targets)
         if targets:
             self.push(
                 g,
-                self.harm([(s, 1) for s in targets], seat, "клевок"),
+                self.harm([(s, 1) for s in targets], seat, "peck"),
                 {"k": "peck_end", "seat": seat},
             )
 
@@ -290,7 +291,7 @@ class Suits(Draft):
         seat = task["seat"]
         if not humans(g):
             to_human(g, seat)
-            finish(g, seat, f"Клевок {name(g, seat)} обратил всех людей в воронов — он побеждает!")
+            finish(g, seat, "win_peck", seat=seat)
 
     def score_radiance(self, g: G, winners: list[int], amount: int, counts: list[int]) -> None:
         betrayed = g.get("betrayed")
@@ -303,9 +304,9 @@ class Suits(Draft):
         self.push(g, *draws)
         for s in priority(g):
             if counts[s] >= 5 and not betrayed:
-                log(g, f"{name(g, s)}: пять Сияний!")
+                log(g, "five_radiance", seat=s)
                 gain_health(g, s, 2)
-                gain_vp(g, s, 1, "пять Сияний")
+                gain_vp(g, s, 1, "five_radiance")
 
     def t_light_gain(self, g: G, task: dict[str, Any]) -> None:
         if self.restock_first(g, task, "light", task["amount"]):

@@ -1,9 +1,9 @@
 """The «Невермор» game data: the set-up, slot bookkeeping, draws, seat order and the log.
 
-The state is one JSON dict ``g`` (see ``new_state``). Hidden cards are slots of four hidden decks,
-numbered globally in the order of ``deck_layout``: ``main`` (60 slots), ``light`` and ``shadow``
-(25 each), and the four resolution tokens (``tokens``), 114 slots in all. Each pile keeps its draw
-order as a list of slots
+The state is one JSON dict ``g`` (see ``new_state``); its ``log`` holds events (``log``).
+Hidden cards are slots of four hidden decks, numbered globally in the order of ``deck_layout``:
+``main`` (60 slots), ``light`` and ``shadow`` (25 each), and the four resolution tokens
+(``tokens``), 114 slots in all. Each pile keeps its draw order as a list of slots
 (``piles[p]["draw"]``, drawn from the front). The main deck is gathered and re-shuffled by the
 table between rounds (a REVEAL of its slots whose identity is not public yet, then a RESHUFFLE of
 all 60); a pile that runs short in the middle of a round is topped up with its own discards,
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import MAGIC_SIZE, MAIN_SIZE, Catalog
+from .cards import MAGIC_SIZE, MAIN_SIZE
 
 G = dict[str, Any]
 ZONES = ("hand", "magic", "extra", "placed", "shown", "killed", "look")
@@ -179,9 +179,24 @@ def name(g: G, seat: int) -> str:
     return str(g["names"][seat])
 
 
-def log(g: G, text: str) -> None:
-    g["log"].append(text)
+def log(g: G, kind: str, **args: Any) -> None:
+    """Log one event ``{"e": kind, ...args}`` (seats, card ids, numbers; ``web.ui.phrases``
+    says it in words)."""
+    g["log"].append({"e": kind, **args})
 
 
-def card_name(cat: Catalog, card_id: str) -> str:
-    return f"«{cat.name(card_id)}»"
+# Why damage is dealt: a reason code (a magic card's id, or one of these) and the label an open
+# damage event records in the state (``suits.Suits.harm``), as the recorded digests have it.
+REASONS = {
+    "attack": "атака",
+    "peck": "клевок",
+    "flock": "стая воронов",
+    "healing_reversed": "Лечение обращено",
+    "penance": "Кара",
+    "spite": "Злоба",
+    "withering": "Увядание",
+    "waning_light": "Тусклый свет",
+    "drain": "Иссушение",
+    "retribution": "Возмездие",
+}
+REASON_OF = {label: code for code, label in REASONS.items()}

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import circle, rumble
+from . import circle, nevermore, rumble
 
 Table = Callable[[dict[str, Any], str, Sequence[str]], str]
-TABLES: dict[str, Table] = {"circle": circle.say, "rumble": rumble.say}
+TABLES: dict[str, Table] = {"circle": circle.say, "nevermore": nevermore.say, "rumble": rumble.say}
 
 
 def render(game: str, event: Any, lang: str = "ru", names: Sequence[str] = ()) -> str:
