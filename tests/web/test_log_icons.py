@@ -1,4 +1,4 @@
-"""The log's small pictures: every event kind of «Схватка» and «Волшебный круг» has a category,
+"""The log's small pictures: every event kind of each game has a category,
 every category a game-icons picture the build writes and a rule in style.css, and a log line
 carries its category beside its escaped sentence."""
 
@@ -11,10 +11,10 @@ import pytest
 
 from web.assets.log_art import write_log_art
 from web.ui import log_icons, rumble_views
-from web.ui.phrases import circle, rumble
+from web.ui.phrases import circle, nevermore, rumble
 
 ROOT = Path(__file__).resolve().parents[2]
-PHRASES = {"rumble": rumble.RU, "circle": circle.RU}
+PHRASES = {"rumble": rumble.RU, "circle": circle.RU, "nevermore": nevermore.RU}
 
 
 @pytest.mark.parametrize("game", sorted(PHRASES))

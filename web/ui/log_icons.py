@@ -1,8 +1,9 @@
 """A small picture before each log line: what kind of thing happened (a hit, a heal, a roll...).
 
-Each game's event kinds map to a few shared categories; each category is one icon of the
-game-icons.net set, written by the build to ``art/ui/log/<category>.svg`` (web/assets/log_art.py)
-and drawn by style.css as a mask in the line's colour. Pure Python: the views and the build use it.
+Each game's event kinds («Схватка», «Волшебный круг», «Невермор») map to a few shared
+categories; each category is one icon of the game-icons.net set, written by the build to
+``art/ui/log/<category>.svg`` (web/assets/log_art.py) and drawn by style.css as a mask in the
+line's colour. Pure Python: the views and the build use it.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ ICONS: dict[str, str] = {
     "light": "sun",
     "shadow": "moon",
     "score": "laurel-crown",
+    "foresight": "crystal-ball",
     "info": "info",
 }
 
@@ -75,6 +77,29 @@ GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
         "fire": ("burn", "burned"),
         "frost": ("frost", "frozen"),
         "totem": ("totem",),
+    },
+    "nevermore": {
+        "round": ("start", "round", "round_limit", "first_dealer", "dealer_draw", "sealed"),
+        "deal": (
+            *("restock", "new_deck", "passed", "draw_main", "draw_magic", "discard_one"),
+            *("justice", "reap", "take", "entrap", "summon_keep", "steal", "card_left"),
+        ),
+        "card": ("play", "unplayable", "cancelled", "add_self"),
+        "light": ("illuminate", "extinguish", "impair", "entomb", "tax", "light_lost"),
+        "shadow": ("nightmare", "blooding"),
+        "frost": ("frozen",),
+        "heal": ("heal", "rescue", "bolstered", "no_heal", "human"),
+        "hurt": ("damage", "attack", "strike_all", "betrayed_attack", "attack_banned", "no_attack"),
+        "raven": (
+            *("raven", "add_raven", "raven_dropped", "not_raven", "peck", "no_peck", "flock"),
+            *("skulk", "skulk_no_shadow"),
+        ),
+        "foresight": (
+            *("new_tokens", "plan", "token", "foretell", "foretold", "foretold_not"),
+            *("scry_look", "scry_free", "scry_set", "scry_none"),
+        ),
+        "score": ("vp", "majority", "shown", "five_radiance"),
+        "win": ("win_vp", "win_last", "win_peck"),
     },
 }
 KINDS: dict[str, dict[str, str]] = {
