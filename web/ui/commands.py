@@ -1,4 +1,5 @@
-"""What each ``data-action`` on the page does: one table for clicks, one for forms, one for fields.
+"""What each ``data-action`` on the page does: the table of clicks here, the tables of forms and
+fields in ``web.ui.inputs``, and one dispatch for the three.
 
 The views give buttons, forms and fields a ``data-action``; ``web.ui.app`` listens once on the
 page and hands the element here. A name in no table is ignored with a note (returned, and written
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 
 def attr(element: Any, name: str) -> str:
+    """One attribute of the clicked element, as text."""
     return str(element.getAttribute(name))
 
 
