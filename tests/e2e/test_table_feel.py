@@ -36,6 +36,13 @@ def expected_name(card_ids: list[str]) -> str:
     return spell_name(pairs) if pairs else ""
 
 
+def without_names(text: str) -> str:
+    """The text without the players' own names (the only Russian an English page keeps)."""
+    for name in ("Аня", "Боря", "Бот"):
+        text = text.replace(name, "")
+    return text
+
+
 def assert_clean(players: list[Player]) -> None:
     for player in players:
         assert not player.errors, (player.name, player.errors)
@@ -102,10 +109,10 @@ async def test_rumble_sealing_reveal_dice_death_and_summary() -> None:
             await rumble_driver.play_until(players, lambda s: s["stage"] == "done", timeout=600)
             await page.wait_for_selector("#summary")
             await shots(players, "rumble-summary")
-            summary = await borya.page.inner_text("#summary")
-            for name in ("Аня", "Боря", "Бот"):
-                summary = summary.replace(name, "")
+            summary = without_names(await borya.page.inner_text("#summary"))
             assert not CYRILLIC.search(summary), summary
+            whole = without_names(await borya.page.inner_text("#table"))  # the log included
+            assert not CYRILLIC.search(whole), CYRILLIC.findall(whole)[:20]
             for player in players:
                 shown = await effects(player)
                 assert {"reveal", "hit"} <= set(shown["shown"]), (player.name, shown)
@@ -149,6 +156,9 @@ async def test_nevermore_draft_and_called_suit() -> None:
     with signaling_server() as server:
         async with chromium() as browser:
             players = await seat_players(browser, server, list(SIZES), viewports=SIZES)
+            borya = players[1]
+            await borya.page.click('nav button[data-lang="en"]')  # the phone plays in English
+            await borya.page.wait_for_selector('#ready:has-text("ready")')
             await say_ready(players)
             await nevermore_driver.start_nevermore(players[0], 20)
             await play_until(
@@ -175,4 +185,6 @@ async def test_nevermore_draft_and_called_suit() -> None:
             for player in players:
                 shown = (await effects(player))["shown"]
                 assert "called" in shown, (player.name, shown)
+            board = without_names(await borya.page.inner_text("#nevermore"))  # the log included
+            assert not CYRILLIC.search(board), CYRILLIC.findall(board)[:20]
             assert_clean(players)
