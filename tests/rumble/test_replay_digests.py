@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from engine.bots.random_bot import RandomBot
-from engine.core import runner
+from engine.core import runner, view_schema
 from engine.core.local_table import LocalTable
 from engine.core.model import canonical_json
 from engine.games.rumble import RumbleRules
@@ -62,8 +62,10 @@ def state_hash(state: dict[str, Any]) -> str:
 
 
 def view(table: LocalTable) -> dict[str, Any]:
-    """Seat 0's view, its log rendered."""
+    """Seat 0's view, its log rendered, without the shared part every game's view carries
+    (``engine.core.view_schema``: made from the other fields, checked by its own test)."""
     seen = RULES.view(table.state, table.knowledge[0])
+    seen = {k: v for k, v in seen.items() if k != view_schema.KEY}
     return spoken(seen, [s["name"] for s in seen["seats"]])
 
 

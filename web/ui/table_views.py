@@ -1,4 +1,9 @@
-"""HTML of the table panel (pure Python): start controls, the game's view, moves, host powers."""
+"""HTML of the table panel (pure Python): start controls, the game's view, moves, host powers.
+
+Seats, whose turn it is and who is waited on are read from the shared part of every game's view
+(``engine.core.view_schema``): the panel's turn line for every game, and the whole table for a
+game without a board of its own.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,9 @@ import re
 from html import escape
 from typing import Any
 
+from engine.core import view_schema
 from engine.core.model import Action
+from engine.core.view_schema import TableView
 from engine.protocol.session import TableSession
 
 from . import rumble_views
@@ -113,6 +120,10 @@ def panel(
             parts.append(f'<div id="moves" class="moves" role="group">{buttons}</div>')
         view = peer.view()
         LAST_VIEW.update(game=peer.rules.game_id, seat=peer.seat, view=view)
+        shared = view_schema.table_of(view)
+        names = [] if shared is None else seat_names(lang, session, shared)
+        if shared is not None:
+            parts.append(turn_line(lang, shared, names, peer.seat, quiet=board.render is not None))
         if view is not None and board.render is not None:
             closed = "" if PREFS["log_open"] else " log-closed"
             parts.append(
@@ -122,6 +133,9 @@ def panel(
                 f"{board.render(view, peer.seat, moves, selected or [])}</div>"
             )
         elif view is not None:
+            if shared is not None:
+                parts.append(seats_table(lang, shared, names))
+                view = {k: v for k, v in view.items() if k != view_schema.KEY}
             parts.append(f'<div id="table-view" class="view">{plain(view)}</div>')
         if is_host and table.stage not in ("done", "halted"):
             pause = "resume" if table.paused else "pause"
@@ -139,6 +153,141 @@ def panel(
         parts.append(f'<ul id="table-errors" class="errors" role="status">{items}</ul>')
     parts.append(f'<p class="muted small">{t("crypto")}: {escape(backend)}</p>')
     return "".join(parts)
+
+
+# ----- the shared part of every game's view -------------------------------------------------
+
+WORDS = {
+    "ru": {
+        "turn": "Ход: {name}.",
+        "waiting": "Ждём: {names}.",
+        "you": "вы",
+        "table_acts": "Ход стола.",
+        "over": "Партия окончена.",
+        "winners": "Победа: {names}.",
+        "life": "жизни {n}",
+        "score": "очки {n}",
+        "hand": "карт в руке {n}",
+        "out": "выбыл",
+        "seat": "место {n}",
+    },
+    "en": {
+        "turn": "Turn: {name}.",
+        "waiting": "Waiting for {names}.",
+        "you": "you",
+        "table_acts": "The table acts.",
+        "over": "The game is over.",
+        "winners": "Won: {names}.",
+        "life": "life {n}",
+        "score": "score {n}",
+        "hand": "{n} in hand",
+        "out": "out",
+        "seat": "seat {n}",
+    },
+}
+MARKS = {
+    "ru": {
+        "turn": "ходит",
+        "totem": "тотем",
+        "palace": "Дворец",
+        "dealer": "раздаёт",
+        "raven": "ворон",
+        "winner": "победитель",
+        "shield": "щит",
+        "frozen": "заморожен",
+    },
+    "en": {
+        "turn": "to play",
+        "totem": "totem",
+        "palace": "Palace",
+        "dealer": "dealer",
+        "raven": "raven",
+        "winner": "winner",
+        "shield": "shield",
+        "frozen": "frozen",
+    },
+}
+
+
+def _word(lang: str, key: str, **values: object) -> str:
+    return WORDS.get(lang, WORDS["ru"])[key].format(**values)
+
+
+def seat_names(lang: str, session: TableSession, table: TableView) -> list[str]:
+    """Each seat's name: the game's, else the room's player in that seat, else «место N»."""
+    peer = session.peer
+    hellos = {}
+    if peer is not None:
+        for member in peer.table.roster:
+            hello = session.hellos.get(member.peer)
+            if member.seat is not None and hello is not None:
+                hellos[member.seat] = hello.name
+    return [
+        s["name"] or hellos.get(s["seat"]) or _word(lang, "seat", n=s["seat"] + 1)
+        for s in table["seats"]
+    ]
+
+
+def turn_line(
+    lang: str, table: TableView, names: list[str], viewer: int | None, quiet: bool = False
+) -> str:
+    """Whose turn it is and who is waited on (or the end and the winners), with the same facts
+    as data attributes; ``quiet``: for screen readers only (the game's board shows them)."""
+    prompt = table["prompt"]
+
+    def who(seat: int) -> str:
+        name = names[seat] if 0 <= seat < len(names) else "?"
+        return f"{name} ({_word(lang, 'you')})" if seat == viewer else name
+
+    if table["over"]:
+        words = [_word(lang, "over")]
+        if table["winners"]:
+            words.append(_word(lang, "winners", names=", ".join(who(s) for s in table["winners"])))
+    else:
+        words = [] if table["turn"] is None else [_word(lang, "turn", name=who(table["turn"]))]
+        if prompt["seats"]:
+            words.append(_word(lang, "waiting", names=", ".join(who(s) for s in prompt["seats"])))
+        else:
+            words.append(_word(lang, "table_acts"))
+    turn = "" if table["turn"] is None else str(table["turn"])
+    return (
+        f'<p id="table-turn" class="{"sr" if quiet else "turn-line"}" data-turn="{turn}"'
+        f' data-waiting="{",".join(str(s) for s in prompt["seats"])}"'
+        f' data-prompt="{escape(prompt["kind"])}" data-phase="{escape(prompt["phase"])}"'
+        f' data-mine="{str(prompt["mine"]).lower()}" data-timer="{prompt["timer"] or ""}">'
+        f"{escape(' '.join(words))}</p>"
+    )
+
+
+def seats_table(lang: str, table: TableView, names: list[str]) -> str:
+    """The seats and public piles of a game without a board of its own."""
+    waited = set(table["prompt"]["seats"])
+    rows = []
+    for seat in table["seats"]:
+        facts = [names[seat["seat"]]]
+        if seat["life"] is not None:
+            facts.append(_word(lang, "life", n=seat["life"]))
+        if seat["score"] is not None:
+            facts.append(_word(lang, "score", n=seat["score"]))
+        facts.append(_word(lang, "hand", n=seat["hand"]))
+        marks = MARKS.get(lang, MARKS["ru"])
+        facts += [marks[m] for m in seat["marks"]]
+        if seat["out"]:
+            facts.append(_word(lang, "out"))
+        classes = " ".join(
+            c for c, on in (("waited", seat["seat"] in waited), ("out", seat["out"])) if on
+        )
+        rows.append(
+            f'<li data-seat="{seat["seat"]}" class="{classes}">{escape(" · ".join(facts))}</li>'
+        )
+    piles = " · ".join(
+        f"{escape(p['name'])} {p['count']}" + (f" ({escape(p['top'])})" if p["top"] else "")
+        for p in table["piles"]
+    )
+    return (
+        f'<ul id="table-seats" class="table-seats">{"".join(rows)}</ul>'
+        f'<p id="table-piles" class="muted small">{piles}</p>'
+    )
 
 
 LONG_ID = re.compile(r"\b[0-9a-f]{12,}\b")

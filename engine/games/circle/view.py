@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import view_schema as vs
 from engine.core.model import Action, Knowledge
 
 from .cards import Catalog
@@ -32,6 +33,39 @@ def spell_view(cat: Catalog, spell: Flying | None) -> dict[str, Any] | None:
         "step": spell["step"],
         "moved": spell.get("moved", 0),
         "changes": spell["changes"],
+    }
+
+
+def table(g: State, need: dict[str, Any], viewer: int | None) -> vs.TableView:
+    """The shared part: life and the turn's marks per seat, the totem's turn, the four piles."""
+    seats: list[vs.SeatView] = []
+    for s in range(g["n"]):
+        marks: list[vs.Mark] = []
+        if g["totem"] == s:
+            marks.append("totem")
+        if g["shield"][s]:
+            marks.append("shield")
+        if g["frozen"][s]:
+            marks.append("frozen")
+        if g["winner"] == s:
+            marks.append("winner")
+        hand, out = len(g["hands"][s]), not g["alive"][s]
+        seats.append(vs.seat(s, g["names"][s], hand, out=out, life=g["life"][s], marks=marks))
+    discard_top = g["known"].get(str(g["discard"][-1])) if g["discard"] else None
+    spell_top = g["spell_discard"][-1] if g["spell_discard"] else None
+    over = need["kind"] == "terminal"
+    return {
+        "seats": seats,
+        "turn": None if over else g["totem"],
+        "prompt": vs.prompt(need, viewer),
+        "piles": [
+            vs.pile("spells", len(g["spells"])),
+            vs.pile("spell_discard", len(g["spell_discard"]), spell_top),
+            vs.pile("actions", len(g["deck"])),
+            vs.pile("action_discard", len(g["discard"]), discard_top),
+        ],
+        "over": over,
+        "winners": [] if g["winner"] is None else [g["winner"]],
     }
 
 
@@ -93,4 +127,5 @@ def build_view(
         "winner": g["winner"],
         "result": g["result"],
         "over": need["kind"] == "terminal",
+        vs.KEY: table(g, need, seat),
     }

@@ -333,4 +333,24 @@ class NevermoreRules(StepRules):
                 "sealed": (knowledge.secrets.get("seal") or {}).get("items", []),
                 "legal": self.legal_actions(state, seat, knowledge),
             }
+        from engine.core import view_schema as vs  # the part every game's view shares
+
+        marks: list[list[vs.Mark]] = [[] for _ in g["names"]]
+        for s in range(g["n"]):
+            marks[s] += ["dealer"] if g["dealer"] == s else []
+            marks[s] += ["raven"] if g["raven"][s] else []
+            marks[s] += ["winner"] if g["winner"] == s else []
+        top = known.get(str(g["discard"][-1])) if g["discard"] else None
+        piles = [vs.pile(p, len(g["piles"][p]["draw"])) for p in ("main", "light", "shadow")]
+        out[vs.KEY] = {
+            "seats": [
+                vs.seat(s, name, len(g["hand"][s]), life=g["hp"][s], score=g["vp"][s], marks=mark)
+                for s, (name, mark) in enumerate(zip(g["names"], marks, strict=True))
+            ],
+            "turn": None,
+            "prompt": vs.prompt(need, seat),
+            "piles": [*piles, vs.pile("discard", len(g["discard"]), top)],
+            "over": bool(g["over"]),
+            "winners": [] if g["winner"] is None else [g["winner"]],
+        }
         return out

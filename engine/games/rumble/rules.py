@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any, cast
 
+from engine.core import view_schema
 from engine.core.game import StepRules
 from engine.core.model import JSON, Action, IllegalAction, Knowledge
 from engine.core.runner import Runner
@@ -35,6 +36,7 @@ from .flow import Flow
 from .runner import CTX, Data, clone_game, copied
 from .state import Mode, new_state
 from .state import State as GameData
+from .view import discard_top, table
 
 State = dict[str, Any]
 MODES: tuple[Mode, ...] = ("tournament", "two_wins")
@@ -319,9 +321,7 @@ class RumbleRules(StepRules):
                     for c in g["cast"]["cards"]
                 ],
             },
-            "discard_top": next(
-                (g["known"][str(s)] for s in reversed(g["discard"]) if str(s) in g["known"]), None
-            ),
+            "discard_top": discard_top(g),
             "deck": len(g["draw"]),
             "discard": len(g["discard"]),
             "treasure_pile": len(g["t_pile"]),
@@ -335,6 +335,7 @@ class RumbleRules(StepRules):
                 "hit": need.get("hit"),
             },
             "log": list(g["log"]),
+            view_schema.KEY: table(g, need, seat),
         }
 
     def summary(self, state: State) -> JSON:

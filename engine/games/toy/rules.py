@@ -25,8 +25,9 @@ agenda); ``moves`` holds what each move does. It is the example of
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import cast
+from typing import Any, cast
 
+from engine.core import view_schema
 from engine.core.game import State, StepRules
 from engine.core.model import JSON, Action, IllegalAction, Knowledge
 from engine.core.runner import Ask, Ctx, Runner, StepFn
@@ -238,7 +239,34 @@ class ToyRules(StepRules):
         public["my_cards"] = hand
         if g["phase"] == "over":
             public["scores"] = scores(g)
+        public[view_schema.KEY] = table(g, state["need"], knowledge.seat)
         return public
+
+
+def table(g: G, need: dict[str, Any], viewer: int | None) -> view_schema.TableView:
+    """The shared part: hands and (at the end) scores per seat, the bidder's turn, two piles."""
+    over = g["phase"] == "over"
+    final = scores(g) if over else None
+    bidder = g["turn"] if g["phase"] == "bid" else None
+    seats = [
+        view_schema.seat(
+            s,
+            "",
+            len(g["hands"][s]),
+            score=None if final is None else final[s],
+            marks=["turn"] if s == bidder else [],
+        )
+        for s in range(g["seats"])
+    ]
+    deck = len(deck_cards(g["seats"])) - g["next_slot"]
+    return {
+        "seats": seats,
+        "turn": bidder,
+        "prompt": view_schema.prompt(need, viewer),
+        "piles": [view_schema.pile("deck", deck), view_schema.pile("bag", len(g["bag"]))],
+        "over": over,
+        "winners": [],
+    }
 
 
 def _sealed_slot(g: G, seat: int, knowledge: Knowledge) -> int | None:
