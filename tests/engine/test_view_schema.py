@@ -6,6 +6,7 @@ schema check refuses what breaks it; the page's table panel reads seats and prom
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from typing import Any, get_args
 
 import pytest
@@ -196,3 +197,46 @@ def test_a_game_without_a_board_is_drawn_from_the_shared_part() -> None:
     assert f"deck {shared['piles'][0]['count']}" in html
     line = table_views.turn_line("ru", shared, names, None)
     assert "Партия окончена." in line and 'class="turn-line"' in line
+
+
+@dataclass
+class Member:
+    peer: str
+    seat: int | None
+
+
+@dataclass
+class Hello:
+    name: str
+
+
+@dataclass
+class Table:
+    roster: list[Member]
+
+
+@dataclass
+class Peer:
+    table: Table
+
+
+@dataclass
+class Session:
+    hellos: dict[str, Hello]
+    peer: Peer
+
+
+def test_a_seat_the_game_does_not_name_gets_the_room_s_name_for_it() -> None:
+    from web.ui import table_views
+
+    shared = table_of(a_view("toy", 0))
+    assert shared is not None and [s["name"] for s in shared["seats"]] == ["", ""]
+    roster = [Member("p-watch", None), Member("p-ann", 0)]
+    hellos = {"p-ann": Hello("Аня"), "p-watch": Hello("Зритель")}
+    session: Any = Session(hellos, Peer(Table(roster)))
+    assert table_views.seat_names("ru", session, shared) == ["Аня", "место 2"]
+    assert table_views.seat_names("en", session, shared) == ["Аня", "seat 2"]
+    named = table_of(a_view("circle", 0))
+    assert named is not None
+    game_names = [s["name"] for s in named["seats"]]
+    assert table_views.seat_names("en", session, named) == game_names
