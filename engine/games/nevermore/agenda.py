@@ -64,9 +64,9 @@ class Agenda:
             self.answer(g, action)
 
     def handler(self, prefix: str, what: str) -> Any:
-        """The method ``prefix + what`` of the flow, or else of the magic cards."""
+        """The method ``prefix + what`` of the flow, or else the magic cards' step of that name."""
         found = getattr(self, prefix + what, None)
-        return found if found is not None else getattr(self.magic, prefix + what)
+        return found if found is not None else self.magic.step(prefix + what)
 
     def answer(self, g: G, action: Action) -> None:
         """Apply one input (checked by the runner against its need) to the pending need."""

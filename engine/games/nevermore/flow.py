@@ -4,8 +4,9 @@
 runner (``engine.core.runner``; ``Flow.task``). A task that needs an input describes it in
 ``g["need"]`` (``kind``: move / simultaneous / chance / reveal / reshuffle, ``phase``,
 ``seats``...); the runner checks the input against it and ``Flow.answer`` goes on in the handler
-the need names; between tasks ``Flow.after`` ends a won game and starts the next round. Card
-effects live in ``magic.py``, majorities and damage in ``scoring.py``.
+the need names; between tasks ``Flow.after`` ends a won game and starts the next round. Each
+magic card is one entry of ``light.py`` / ``shadow.py`` (``spell.Spell``), played by ``magic.py``;
+majorities and damage live in ``scoring.py``.
 
 Re-shuffles: before every round after the first, the whole main deck is gathered (``t_new_deck``:
 a RESHUFFLE of all 60, unseen cards staying unseen); a task that draws from a pile that is too
