@@ -1,0 +1,41 @@
+"""Canonical JSON refuses floats where data comes in, so a state never holds one; the state hash,
+which skips that walk, is the SHA-256 of the same canonical bytes."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from engine.bots.random_bot import RandomBot
+from engine.core.local_table import LocalTable
+from engine.core.model import canonical_json
+from engine.games.rumble import RumbleRules
+from engine.protocol.envelope import envelope_shape_error
+
+
+@pytest.mark.parametrize("value", [1.5, {"a": [1, {"b": 0.0}]}, [[2.0]], {"x": float("inf")}])
+def test_canonical_json_refuses_floats_at_any_depth(value: object) -> None:
+    with pytest.raises(TypeError):
+        canonical_json(value)  # type: ignore[arg-type]
+
+
+def test_a_message_carrying_a_float_is_malformed() -> None:
+    envelope = {
+        "room": "r", "game": "g", "from": "p1", "prev": "0" * 64, "sig": "0" * 128,
+        "body": {"t": "move", "action": {"card": 1.5}},
+    }  # fmt: skip
+    assert envelope_shape_error(envelope) == "message is not canonical JSON"
+    envelope["body"] = {"t": "move", "action": {"card": 1}}
+    assert envelope_shape_error(envelope) is None
+
+
+def test_the_state_hash_is_the_hash_of_the_checked_canonical_form() -> None:
+    rules = RumbleRules()
+    table = LocalTable(rules, {"seats": 4}, seed=5)
+    bot = RandomBot(5)
+    for _ in range(60):
+        expected = hashlib.sha256(canonical_json(rules.to_json(table.state))).hexdigest()
+        assert rules.state_hash(table.state) == expected
+        if not table.step(bot.choose):
+            break
