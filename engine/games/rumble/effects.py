@@ -8,6 +8,7 @@ from .base import Src
 from .cards import WILD, Op
 from .life import Life
 from .runner import Ask, Ctx, G
+from .state import DiseasePhase
 
 
 class Effects(Life):
@@ -134,7 +135,9 @@ class Effects(Life):
             self.lose_disease(g, src.seat, token)
             self.log(g, "cure", seat=src.seat, disease=token)
 
-    def pick_disease(self, g: G, ctx: Ctx, seat: int, tokens: list[str], phase: str) -> Ask[str]:
+    def pick_disease(
+        self, g: G, ctx: Ctx, seat: int, tokens: list[str], phase: DiseasePhase
+    ) -> Ask[str]:
         """The player chooses which of ``tokens`` to cure or pass on (phase ``cure`` /
         ``transfer``): one option per kind, the most recently caught first (the timer's pick)."""
         options: list[Action] = []

@@ -33,11 +33,7 @@ Pile = Literal["t_pile", "ghost_pile", "bag"]
 Refill = Literal["t_discard", "ghost_discard"]
 PickPhase = Literal["treasure", "ghost", "disease"]
 DiseasePhase = Literal["cure", "transfer"]
-MovePhase = Literal[
-    "assembly", "initiative", "open", "drop", "surprise", "treasure", "absorb", "target",
-    "cure", "transfer",
-]  # fmt: skip
-"""The phases a seat is asked to move in."""
+"""A choice of one's own disease: to cure it or to pass it on."""
 StepName = Literal[
     "fight_start", "round_start", "ghost", "draw", "assembly", "hepatitis", "order", "turn",
     "open", "wilds", "card_loop", "card", "creatures", "creature", "window", "end_turn",
