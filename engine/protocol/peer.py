@@ -336,7 +336,11 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             self.backend, self.bundle.sign, self.room, self.game, self.id, self.table.head, body
         )
         if self.is_host:
-            if not await self._hold_race_play(envelope, self.id):
+            if await self._hold_race_play(envelope, self.id):
+                # Held for the room's window like anyone's play: the others are shown it in
+                # flight now (and hold it as a post, so a host that drops its own is seen).
+                self.transport.broadcast(wire_text({"k": "post", "m": envelope}))
+            else:
                 await self._sequence(envelope, self.id)
         else:
             # To every peer, not only the host: a post the host drops is seen by the others.

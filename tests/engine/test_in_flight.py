@@ -29,6 +29,30 @@ async def test_every_peer_sees_a_play_in_flight_before_it_is_logged() -> None:
     assert len({p.rules.state_hash(p.table.state) for p in h.peers}) == 1
 
 
+async def test_the_hosts_own_play_is_shown_in_flight_on_every_peer() -> None:
+    """The host holds its own play for the room's window like anyone's; the others see it in
+    flight at once, before its entry, and the table agrees afterwards."""
+    pusher = PushOnce()
+    h = await make_table(3, rules=StoneRules(), players={0: pusher, 1: Waiting(), 2: Waiting()})
+    seen: dict[int, list[tuple[str, int]]] = {i: [] for i in range(3)}
+    for i, peer in enumerate(h.peers):
+        peer.on_play = lambda author, i=i, peer=peer: seen[i].append((author, len(peer.table.log)))
+    await h.peers[0].start({"seats": 3, "hand": 2, "timers": {"scramble": 3}}, timer=30)
+    await h.settle()
+    host = h.peers[0].id
+    assert pusher.done
+    logged = [e for e in h.peers[0].table.log if e["msg"]["body"]["t"] == "action"]
+    assert [e["msg"]["from"] for e in logged] == [host]
+    position = next(i for i, e in enumerate(h.peers[0].table.log) if e is logged[0])
+    for i in range(3):
+        assert [who for who, _ in seen[i]] == [host], (i, seen[i])
+        assert seen[i][0][1] <= position
+    assert all(not p.pending.posts for p in h.peers[1:])  # the post went into the log
+    assert all(p.errors == [] for p in h.peers), [p.errors for p in h.peers]
+    assert len({p.rules.state_hash(p.table.state) for p in h.peers}) == 1
+    await h.bus.close()
+
+
 async def test_nothing_is_in_flight_outside_real_time() -> None:
     h = await make_table(3)
     seen: list[str] = []
