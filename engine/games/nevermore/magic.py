@@ -16,7 +16,7 @@ from typing import Any
 from . import light, shadow
 from .cards import TOKENS
 from .spell import Flow, Play, Spell, Step
-from .table import G, draw, log, pile_of
+from .table import G, draw, log
 
 SPELLS: dict[str, Spell] = {**light.CARDS, **shadow.CARDS}
 STEPS: dict[str, Step] = {name: step for s in SPELLS.values() for name, step in s.steps.items()}
@@ -147,13 +147,11 @@ class Magic:
                 tasks.append({"k": "waning", "seat": holder, "target": seat, "count": len(slots)})
         self.flow.push(g, *tasks)
 
-    def discard_light(self, g: G, seat: int, count: int) -> None:
-        """Radiance reversed («Предательство»): the scorer discards Light cards."""
-        light_slots = sorted(s for s in g["magic"][seat] if pile_of(g, s) == "light")[:count]
-        for slot in light_slots:
-            g["magic"][seat].remove(slot)
-            g["discard"].append(slot)
-        log(g, "light_lost", seat=seat, count=len(light_slots))
+    def reversed_strike(self, g: G, seat: int, suit: str, amount: int) -> None:
+        shadow.reversed_strike(self, g, seat, suit, amount)
+
+    def reversed_radiance(self, g: G, seat: int, count: int) -> None:
+        shadow.reversed_radiance(self, g, seat, count)
 
 
 __all__ = ["SPELLS", "TOKENS", "Magic"]

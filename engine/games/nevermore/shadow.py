@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .scoring import damage, gain_vp
+from .scoring import damage, gain_health, gain_vp
 from .spell import ADD, Cards, Play, Spell, before_a_turn, in_window
-from .table import G, card, draw, humans, log, priority
+from .table import G, card, draw, humans, log, pile_of, priority
+
+# the card kept in the hand that takes a revealed card of each suit
+STEALS = {"attack": "enrage", "healing": "syphon", "victory": "dominate"}
 
 # ----- «Ворон»: added to any player's cards ----------------------------------------------------
 
@@ -127,7 +130,37 @@ def withering(m: Cards, g: G, p: Play) -> None:
 
 
 def betrayal(m: Cards, g: G, p: Play) -> None:
+    """The next token called is betrayed (``resolution.set_token`` turns the flag into
+    ``g["betrayed"]`` for that suit, which its scoring reads: ``reversed_strike``,
+    ``reversed_radiance``)."""
     g["fx"]["betray"] = True
+
+
+def reversed_strike(m: Cards, g: G, seat: int, suit: str, amount: int) -> None:
+    """A leader of a betrayed suit: Attack heals an opponent, Healing hurts the leader, Victory
+    takes points away."""
+    if suit == "attack":
+        targets = [s for s in humans(g) if s != seat]
+        if targets:
+            m.flow.ask(g, seat, "betrayed_attack", targets, {"amount": amount})
+    elif suit == "healing":
+        m.flow.push(g, m.flow.harm([(seat, amount)], None, "healing_reversed"))
+    elif suit == "victory":
+        gain_vp(g, seat, -amount, "victory")
+
+
+def a_betrayed_attack(m: Cards, g: G, ctx: dict[str, Any], seat: int, target: int) -> None:
+    log(g, "betrayed_attack", seat=seat, to=target)
+    gain_health(g, target, ctx["amount"])
+
+
+def reversed_radiance(m: Cards, g: G, seat: int, count: int) -> None:
+    """A leader of a betrayed Radiance discards as many Light cards as it would have drawn."""
+    light = sorted(s for s in g["magic"][seat] if pile_of(g, s) == "light")[:count]
+    for slot in light:
+        g["magic"][seat].remove(slot)
+        g["discard"].append(slot)
+    log(g, "light_lost", seat=seat, count=len(light))
 
 
 def entomb(m: Cards, g: G, p: Play) -> None:
@@ -218,6 +251,28 @@ def a_summon(m: Cards, g: G, ctx: dict[str, Any], seat: int, keep: int) -> None:
 # ----- cards kept in the hand until their moment -----------------------------------------------
 
 
+def shown_of(g: G, seat: int, suit: str) -> list[int]:
+    return [slot for slot in g["shown"][seat] if card(g, slot) == suit]
+
+
+def t_steal(m: Cards, g: G, task: dict[str, Any]) -> None:
+    """«Раздражение», «Высасывание», «Господство» once their suit is revealed: take one of its
+    face-up cards (not one destroyed by ravens) from an opponent."""
+    seat, suit = task["seat"], task["suit"]
+    victims = [
+        s for s, c in enumerate(m.flow.counts(g, suit)) if s != seat and c and shown_of(g, s, suit)
+    ]
+    if victims:
+        m.flow.ask(g, seat, "steal", victims, {"suit": suit})
+
+
+def a_steal(m: Cards, g: G, ctx: dict[str, Any], seat: int, victim: int) -> None:
+    slot = shown_of(g, victim, ctx["suit"])[0]
+    g["shown"][victim].remove(slot)
+    g["shown"][seat].append(slot)
+    log(g, "steal", seat=seat, source=victim, suit=ctx["suit"])
+
+
 def drain_after_healing(m: Cards, g: G, seat: int, amount: int) -> None:
     """«Иссушение» when its holder scores Healing: as much damage to the healthiest opponent."""
     victims = [s for s in priority(g) if s != seat and not g["raven"][s]]
@@ -248,15 +303,18 @@ def t_waning(m: Cards, g: G, task: dict[str, Any]) -> None:
 
 
 PASSIVE = Spell(kind="passive")
+STEAL = Spell(kind="passive", steps={"t_steal": t_steal, "a_steal": a_steal})
 CARDS: dict[str, Spell] = {
     "add_raven": Spell(effect=add_raven, may=before_a_turn, steps={"a_add_raven": a_add_raven}),
     "acquire": Spell(effect=acquire, steps={"a_acquire": a_acquire}),
     "add_attack": ADD,
-    "betrayal": Spell(effect=betrayal, sets=("betray",)),
+    "betrayal": Spell(
+        effect=betrayal, steps={"a_betrayed_attack": a_betrayed_attack}, sets=("betray",)
+    ),
     "blooding": Spell(effect=blooding, may=blooding_may, steps={"a_blooding": a_blooding}),
-    "dominate": PASSIVE,
+    "dominate": STEAL,
     "drain": PASSIVE,
-    "enrage": PASSIVE,
+    "enrage": STEAL,
     "entomb": Spell(effect=entomb),
     "entrap": Spell(effect=entrap),
     "extinguish": Spell(effect=extinguish, sets=("banned",)),
@@ -272,7 +330,7 @@ CARDS: dict[str, Spell] = {
         raven=summon_raven,
         steps={"t_summon_look": t_summon_look, "a_summon": a_summon},
     ),
-    "syphon": PASSIVE,
+    "syphon": STEAL,
     "darkening": Spell(effect=darkening, sets=("darkening",)),
     "tax": Spell(kind="passive", steps={"t_tax": t_tax, "a_tax": a_tax}),
     "waning_light": Spell(kind="passive", steps={"t_waning": t_waning}),

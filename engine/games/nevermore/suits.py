@@ -14,6 +14,7 @@ from .scoring import (
     majority,
     to_human,
 )
+from .shadow import STEALS
 from .table import (
     REASON_OF,
     REASONS,
@@ -49,7 +50,7 @@ class Suits(Draft):
         if not task.get("stolen"):
             task["stolen"] = True
             self.push(g, task)
-            steal = {"attack": "enrage", "healing": "syphon", "victory": "dominate"}.get(suit)
+            steal = STEALS.get(suit)
             holders = [s for s in priority(g) if [s, steal] in g["fx"]["passive"]]
             for s in reversed(holders):
                 self.push(g, {"k": "steal", "seat": s, "suit": suit})
@@ -86,25 +87,6 @@ class Suits(Draft):
     def t_scored(self, g: G, task: dict[str, Any]) -> None:
         g.pop("hold_win", None)
 
-    def t_steal(self, g: G, task: dict[str, Any]) -> None:
-        seat, suit = task["seat"], task["suit"]
-        victims = [
-            s
-            for s, c in enumerate(self.counts(g, suit))
-            if s != seat and c and self.shown_of(g, s, suit)
-        ]
-        if victims:
-            self.ask(g, seat, "steal", victims, {"suit": suit})
-
-    def shown_of(self, g: G, seat: int, suit: str) -> list[int]:
-        return [slot for slot in g["shown"][seat] if card(g, slot) == suit]
-
-    def a_steal(self, g: G, ctx: dict[str, Any], seat: int, victim: int) -> None:
-        slot = self.shown_of(g, victim, ctx["suit"])[0]
-        g["shown"][victim].remove(slot)
-        g["shown"][seat].append(slot)
-        log(g, "steal", seat=seat, source=victim, suit=ctx["suit"])
-
     def t_strike(self, g: G, task: dict[str, Any]) -> None:
         seat, suit, amount = task["seat"], task["suit"], task["amount"]
         if g["raven"][seat]:
@@ -112,13 +94,11 @@ class Suits(Draft):
             return
         if amount <= 0:
             return
-        betrayed = g.get("betrayed")
+        if g.get("betrayed"):  # «Предательство»: the suit works the other way
+            self.magic.reversed_strike(g, seat, suit, amount)
+            return
         if suit == "attack":
             targets = [s for s in humans(g) if s != seat]
-            if betrayed:
-                if targets:
-                    self.ask(g, seat, "betrayed_attack", targets, {"amount": amount})
-                return
             if g["fx"]["no_attack"]:
                 log(g, "attack_banned")
                 return
@@ -128,9 +108,6 @@ class Suits(Draft):
             if picks:
                 self.ask(g, seat, "attack", picks, {"amount": amount})
         elif suit == "healing":
-            if betrayed:
-                self.push(g, self.harm([(seat, amount)], None, "healing_reversed"))
-                return
             at_max = g["hp"][seat] >= g["max_hp"]
             gain_health(g, seat, amount)
             if at_max and amount >= 3:
@@ -138,11 +115,7 @@ class Suits(Draft):
             if [seat, "drain"] in g["fx"]["passive"]:
                 self.magic.drain(g, seat, amount)
         elif suit == "victory":
-            gain_vp(g, seat, -amount if betrayed else amount, "victory")
-
-    def a_betrayed_attack(self, g: G, ctx: dict[str, Any], seat: int, target: int) -> None:
-        log(g, "betrayed_attack", seat=seat, to=target)
-        gain_health(g, target, ctx["amount"])
+            gain_vp(g, seat, amount, "victory")
 
     def a_attack(self, g: G, ctx: dict[str, Any], seat: int, pick: Any) -> None:
         amount = ctx["amount"]
@@ -298,7 +271,7 @@ class Suits(Draft):
         draws: list[dict[str, Any]] = []
         for s in winners:  # in priority order: nearest the dealer draws first, as in every tie
             if betrayed:
-                self.magic.discard_light(g, s, amount)
+                self.magic.reversed_radiance(g, s, amount)
             elif amount > 0:
                 draws.append({"k": "light_gain", "seat": s, "amount": amount, "radiance": True})
         self.push(g, *draws)
