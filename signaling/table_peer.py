@@ -16,7 +16,8 @@ from typing import Any
 from engine.fairness.backends import select_backend
 from engine.games import rules_for
 from engine.protocol.players import FirstLegal, Player, RandomBot, Reflexes, Smart
-from engine.protocol.session import MemoryStorage, TableSession
+from engine.protocol.session import TableSession
+from engine.protocol.storage import MemoryStorage
 from signaling.mesh import MeshPeer
 
 TICK_SECONDS = 0.25

@@ -22,44 +22,18 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from engine.core.model import Action, Rules
 from engine.fairness.backends.base import CryptoBackend
 from engine.protocol.bundle import SecretBundle
+from engine.protocol.mesh_transport import MeshTransport
 from engine.protocol.peer import Peer
 from engine.protocol.players import Player, Waiting
+from engine.protocol.storage import Storage
 from engine.protocol.table import Member
-from engine.protocol.transport import Receiver
 
 MAX_TABLE_MESSAGE = 512 * 1024
-
-
-class Storage(Protocol):
-    """Key-value text storage private to this peer (``sessionStorage`` in a browser)."""
-
-    def getItem(self, key: str) -> str | None:
-        """The stored text, or None."""
-        ...
-
-    def setItem(self, key: str, value: str) -> None:
-        """Store text under ``key``."""
-        ...
-
-
-class MemoryStorage:
-    """Storage in a dict (Python peers, tests)."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def getItem(self, key: str) -> str | None:
-        """The stored text, or None."""
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        """Store text under ``key``."""
-        self.items[key] = value
 
 
 @dataclass
@@ -80,30 +54,6 @@ class SessionError(ValueError):
 
 
 RulesFactory = Callable[[str], Rules[Any]]
-
-
-class MeshTransport:
-    """The ``Transport`` a ``Peer`` talks through: tids mapped onto the current mesh links."""
-
-    def __init__(self, session: TableSession) -> None:
-        self.session = session
-        self.receiver: Receiver | None = None
-
-    def send(self, to: str, message: str) -> None:
-        """Send to one table member, if it is connected now (else the log catches it up later)."""
-        link = self.session.links.get(to)
-        if link is not None:
-            self.session.send(link, {"t": "game", "m": message})
-
-    def broadcast(self, message: str) -> None:
-        """Send to every connected table member."""
-        for tid, link in self.session.links.items():
-            if tid != self.session.tid:
-                self.session.send(link, {"t": "game", "m": message})
-
-    def on_receive(self, callback: Receiver) -> None:
-        """Register the peer's receiver."""
-        self.receiver = callback
 
 
 class TableSession:

@@ -46,19 +46,13 @@ from engine.protocol.envelope import (
 from engine.protocol.errors import ProtocolError, StaleAction
 from engine.protocol.table_audit import Audit
 from engine.protocol.table_contributions import Contributions
+from engine.protocol.table_fields import Awaiting, Member
 from engine.protocol.table_host import HostDuties
 from engine.protocol.table_race import RaceChecks
 from engine.protocol.table_reshuffle import Reshuffles
 from engine.protocol.table_setup import SetUp
-from engine.protocol.table_state import (
-    CHAIN_LENGTH,
-    DELIVERY_TAG,
-    HOST_ONLY,
-    Awaiting,
-    Member,
-    TableState,
-    opened_slot,
-)
+from engine.protocol.table_state import CHAIN_LENGTH, HOST_ONLY, TableState
+from engine.protocol.table_values import DELIVERY_TAG, opened_slot
 
 
 class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, TableState):

@@ -15,13 +15,8 @@ from engine.fairness.deck import (
 )
 from engine.fairness.randomness import verify_link
 from engine.protocol.errors import ProtocolError
-from engine.protocol.table_state import (
-    DELIVERY_TAG,
-    TableState,
-    as_int,
-    hex_bytes,
-    json_loads,
-)
+from engine.protocol.table_state import TableState
+from engine.protocol.table_values import DELIVERY_TAG, as_int, hex_bytes, json_loads
 
 
 class Contributions(TableState):

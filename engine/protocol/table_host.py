@@ -14,10 +14,8 @@ from engine.protocol.envelope import (
     envelope_signature_ok,
 )
 from engine.protocol.errors import ProtocolError
-from engine.protocol.table_state import (
-    Member,
-    TableState,
-)
+from engine.protocol.table_fields import Member
+from engine.protocol.table_state import TableState
 from engine.protocol.watch import votes_needed
 
 

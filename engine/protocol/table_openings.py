@@ -13,12 +13,9 @@ from engine.fairness.deck import (
     unmask_points,
 )
 from engine.protocol.errors import IllegalMove, ProtocolError, StaleAction
-from engine.protocol.table_state import (
-    Awaiting,
-    TableState,
-    committed_fields,
-    opened_slot,
-)
+from engine.protocol.table_fields import Awaiting
+from engine.protocol.table_state import TableState
+from engine.protocol.table_values import committed_fields, opened_slot
 
 
 class Openings(TableState):

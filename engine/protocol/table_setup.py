@@ -16,11 +16,8 @@ from engine.fairness.deck import (
 from engine.fairness.randomness import HashChain
 from engine.protocol.errors import ProtocolError
 from engine.protocol.pace import yield_to_page
-from engine.protocol.table_state import (
-    CHAIN_LENGTH,
-    TableState,
-    hex_bytes,
-)
+from engine.protocol.table_state import CHAIN_LENGTH, TableState
+from engine.protocol.table_values import hex_bytes
 
 
 class SetUp(TableState):

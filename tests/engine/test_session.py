@@ -12,7 +12,8 @@ import pytest
 from engine.fairness.backends.native import NativeBackend
 from engine.games import rules_for
 from engine.protocol.players import RandomBot
-from engine.protocol.session import MemoryStorage, SessionError, TableSession
+from engine.protocol.session import SessionError, TableSession
+from engine.protocol.storage import MemoryStorage
 
 
 class FakeMesh:
