@@ -30,3 +30,7 @@ class MemoryStorage:
     def setItem(self, key: str, value: str) -> None:
         """Store text under ``key``."""
         self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        """Forget ``key`` (as Web Storage does; nothing if it is not there)."""
+        self.items.pop(key, None)

@@ -6,24 +6,9 @@ from __future__ import annotations
 from collections.abc import Coroutine
 from typing import Any
 
+from engine.protocol.storage import MemoryStorage
 from web.ui.prefs import Prefs
 from web.ui.room import ChatLine, Room
-
-
-class MemoryStorage:
-    """The Web Storage methods the page uses, over a dict (``None`` for a missing key)."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        self.items[key] = str(value)
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
 
 
 class Element:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.web.app_double import MemoryStorage
+from engine.protocol.storage import MemoryStorage
 from web.ui import prefs
 from web.ui.prefs import Prefs
 
