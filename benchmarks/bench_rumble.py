@@ -1,10 +1,11 @@
 """«Схватка» speed: random-bot fights per second and heuristic-bot time per decision.
 
-Run: ``python -m benchmarks.bench_rumble [--fights N] [--pyodide]``. Prints figures and ratios
-against a floor measured in the same run (a fixed pure-Python loop), so numbers compare across
-machines. ``--pyodide`` also runs the same measurements inside Pyodide under Node (needs ``node``
-and the pinned ``pyodide`` npm package in ``node_modules`` or ``--pyodide-dir``) and prints the
-Pyodide/CPython ratios.
+Run: ``python -m benchmarks.bench_rumble [--fights N] [--repeat R] [--pyodide]``. Prints figures
+and ratios against a floor measured in the same run (a fixed pure-Python loop), so numbers compare
+across machines: by the wall clock, and by the process's own CPU time (best of ``R`` rounds of the
+fights), which other work on a shared machine disturbs far less. ``--pyodide`` also runs the
+same measurements inside Pyodide under Node (needs ``node`` and the pinned ``pyodide`` npm package
+in ``node_modules`` or ``--pyodide-dir``) and prints the Pyodide/CPython ratios (wall clock).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from engine.bots.random_bot import RandomBot
@@ -26,27 +28,30 @@ from engine.games.rumble.bot import HeuristicBot
 FLOOR_N = 200_000
 
 
-def floor_loop() -> float:
-    """Seconds for a fixed pure-Python loop (dict updates and arithmetic)."""
-    start = time.perf_counter()
+def floor_loop(clock: Callable[[], float] = time.perf_counter) -> float:
+    """Seconds (of ``clock``) for a fixed pure-Python loop (dict updates and arithmetic)."""
+    start = clock()
     table: dict[int, int] = {}
     total = 0
     for i in range(FLOOR_N):
         table[i & 1023] = table.get(i & 1023, 0) + i
         total += i * i % 7
-    return time.perf_counter() - start
+    return clock() - start
 
 
-def random_fights(rules: RumbleRules, fights: int) -> tuple[int, int, float]:
-    """Play 4-player tournaments with random bots until ``fights`` fights; (fights, actions, s)."""
+def random_fights(
+    rules: RumbleRules, fights: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[int, int, float]:
+    """Play 4-player tournaments with random bots until ``fights`` fights; (fights, actions,
+    seconds of ``clock``)."""
     done = actions = seed = 0
-    start = time.perf_counter()
+    start = clock()
     while done < fights:
         table = LocalTable(rules, {"seats": 4}, seed=seed)
         actions += table.play(RandomBot(seed).choose)
         done += len(table.state["g"]["results"])
         seed += 1
-    return done, actions, time.perf_counter() - start
+    return done, actions, clock() - start
 
 
 def heuristic_decisions(rules: RumbleRules, games: int) -> tuple[int, float]:
@@ -94,13 +99,20 @@ json.dumps({"floor": floor, "per_fight": seconds / fights, "per_decision": spent
 """
 
 
-def measure(fights: int, games: int) -> dict[str, float]:
-    """The three figures in this interpreter."""
+def measure(fights: int, games: int, repeat: int = 0) -> dict[str, float]:
+    """The three figures in this interpreter; with ``repeat``, also the CPU time of a fight and
+    of the floor (each the best of ``repeat`` rounds)."""
     rules = RumbleRules()
     floor = min(floor_loop() for _ in range(3))
     done, _actions, seconds = random_fights(rules, fights)
     decisions, spent = heuristic_decisions(rules, games)
-    return {"floor": floor, "per_fight": seconds / done, "per_decision": spent / decisions}
+    out = {"floor": floor, "per_fight": seconds / done, "per_decision": spent / decisions}
+    if repeat:
+        cpu = time.process_time
+        out["floor_cpu"] = min(floor_loop(cpu) for _ in range(max(3, repeat)))
+        rounds = [random_fights(rules, fights, cpu) for _ in range(repeat)]
+        out["per_fight_cpu"] = min(spent / done for done, _, spent in rounds)
+    return out
 
 
 def measure_pyodide(fights: int, games: int, pyodide_dir: Path) -> dict[str, float]:
@@ -139,16 +151,25 @@ def report(name: str, m: dict[str, float]) -> None:
         f"[{name}] heuristic bot: {m['per_decision'] * 1e6:.0f} µs per decision "
         f"= {m['per_decision'] / m['floor']:.4f} × floor"
     )
+    if "per_fight_cpu" in m:
+        fight, floor = m["per_fight_cpu"], m["floor_cpu"]
+        print(
+            f"[{name}] CPU time (best of rounds): floor {floor * 1e3:.2f} ms, one fight "
+            f"{fight * 1e3:.2f} ms = {fight / floor:.3f} × floor ({1 / fight:.0f} fights/s)"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--fights", type=int, default=150)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="rounds of CPU-time measure (0: wall clock only)"
+    )
     parser.add_argument("--pyodide", action="store_true", help="also measure inside Pyodide")
     parser.add_argument("--pyodide-dir", type=Path, default=ROOT / "node_modules/pyodide")
     args = parser.parse_args()
-    cpython = measure(args.fights, args.games)
+    cpython = measure(args.fights, args.games, args.repeat)
     report("CPython " + sys.version.split()[0], cpython)
     if not args.pyodide:
         return

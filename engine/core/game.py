@@ -12,6 +12,7 @@ sealed choice's opening, say), whose fields the step reads itself, is refused as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.model import (
@@ -20,6 +21,7 @@ from engine.core.model import (
     Decision,
     EngineError,
     IllegalAction,
+    Knowledge,
     Rules,
     canonical_json,
 )
@@ -44,9 +46,22 @@ class StepRules(Rules[State]):
     """A game's rules over the step runner; subclasses set ``runner`` in ``__init__``."""
 
     runner: Runner
+    _last: tuple[Any, Decision] | None = None
+    """The last need asked about and its decision (a state's need is never changed)."""
 
     def decision(self, state: State) -> Decision:
-        return need_decision(state["need"])
+        need = state["need"]
+        last = self._last
+        if last is not None and last[0] is need:
+            return last[1]
+        decision = need_decision(need)
+        self._last = (need, decision)
+        return decision
+
+    def legal_choices(self, state: State, seat: int, knowledge: Knowledge) -> Sequence[Action]:
+        """``legal_actions`` as a sequence, the same actions in the same order; a game may build
+        each only when it is read (for a bot that picks one of many)."""
+        return self.legal_actions(state, seat, knowledge)
 
     def data(self, state: State) -> dict[str, Any]:
         """The game data as it stands now, mid-step included (for views and legal actions)."""

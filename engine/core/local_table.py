@@ -16,6 +16,7 @@ here.
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -24,6 +25,8 @@ from typing import Any
 from .model import JSON, Action, Decision, IllegalAction, Kind, Knowledge, Rules, canonical_json
 
 Policy = Callable[[Rules[Any], Any, int, Knowledge], Action | None]
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+"""``canonical_json`` without its float check, for values already checked."""
 
 
 class LocalTable:
@@ -63,10 +66,18 @@ class LocalTable:
         self.sync()
 
     def sync(self) -> None:
-        """Deliver every newly visible slot to its seat's knowledge."""
+        """Deliver every newly visible slot to its seat's knowledge.
+
+        A slot a seat already knows keeps its card: only this table fills ``knowledge`` and
+        changes ``slot_card``, and a reshuffle makes every seat forget the slots it moves.
+        """
         for seat, know in self.knowledge.items():
-            for slot in self.rules.visible_slots(self.state, seat):
-                know.cards[slot] = self.slot_card[slot]
+            visible = self.rules.visible_slots(self.state, seat)
+            cards = know.cards
+            if not visible <= cards.keys():
+                for slot in visible:
+                    if slot not in cards:
+                        cards[slot] = self.slot_card[slot]
 
     def decision(self) -> Decision:
         return self.rules.decision(self.state)
@@ -92,9 +103,10 @@ class LocalTable:
             self.knowledge[seat].secrets[phase] = secret
             self.committed[seat] = items
             out = {k: v for k, v in action.items() if k != "secret"}
+            canonical_json(items)  # refuses floats once for all items
             out["commit"] = [
                 hashlib.sha256(
-                    canonical_json({"seat": seat, "phase": phase, "i": i, "item": item})
+                    _ENCODE({"seat": seat, "phase": phase, "i": i, "item": item}).encode()
                 ).hexdigest()
                 for i, item in enumerate(items)
             ]

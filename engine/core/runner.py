@@ -37,22 +37,42 @@ Ask = Generator[Need, Action, T]
 """What a step (or a helper of one) is: it yields needs, is sent inputs and returns a ``T``."""
 StepFn = Callable[[G, "Ctx", dict[str, Any]], "Ask[None] | None"]
 """A step: a generator (or a plain function when it never asks) over the game data."""
+Quiet = Callable[[G, dict[str, Any]], bool]
+"""A test of the data and a step: true only when the step will not ask for an input now."""
 
 TABLE_TYPES = frozenset(("chance", "reveal", "reshuffled", "settle"))
 RUNNER_KEYS = frozenset(("inputs", "need"))
+
+
+_DECISIONS: dict[tuple[Any, ...], Decision] = {}
+"""The decisions of needs that recur (all but reveals and reshuffles, whose slots vary), each
+made once: a ``Decision`` is frozen, so one may stand for every equal need."""
+DECISIONS_KEPT = 4096
 
 
 def need_decision(need: Mapping[str, Any]) -> Decision:
     """The ``Decision`` a need stands for (the one place where needs become decisions)."""
     kind = need["kind"]
     phase = need.get("phase", "")
-    if kind == "terminal":
-        return Decision(Kind.TERMINAL, phase=phase)
-    if kind == "chance":
-        return Decision(Kind.CHANCE, phase=phase, chance_range=need["range"])
     if kind in ("reveal", "reshuffle"):
         return Decision(Kind(kind), phase=phase, slots=tuple(need["slots"]), deck=need["deck"])
-    return Decision(Kind(kind), seats=tuple(need["seats"]), phase=phase)
+    if kind == "chance":
+        key: tuple[Any, ...] = (kind, phase, need["range"])
+    elif kind == "terminal":
+        key = (kind, phase)
+    else:
+        key = (kind, phase, tuple(need["seats"]))
+    decision = _DECISIONS.get(key)
+    if decision is None:
+        if kind == "terminal":
+            decision = Decision(Kind.TERMINAL, phase=phase)
+        elif kind == "chance":
+            decision = Decision(Kind.CHANCE, phase=phase, chance_range=need["range"])
+        else:
+            decision = Decision(Kind(kind), seats=key[2], phase=phase)
+        if len(_DECISIONS) < DECISIONS_KEPT:
+            _DECISIONS[key] = decision
+    return decision
 
 
 class Ctx:
@@ -136,8 +156,10 @@ def check_against(need: Mapping[str, Any], action: Action) -> None:
             raise IllegalAction("сейчас ходит не это место")
         options = need.get("options")
         if options is not None:
+            # Equal JSON is equal data, so only the equal options are compared as JSON (where
+            # True and 1 differ).
             key = canonical_json(action)
-            if all(canonical_json(o) != key for o in options):
+            if all(canonical_json(o) != key for o in options if o == action):
                 raise IllegalAction("такого варианта нет")
 
 
@@ -175,7 +197,9 @@ class Runner:
     ``steps`` maps step names to step functions; ``after(g)`` runs after every finished step (a
     game's checks between steps); ``copy(g)`` copies the game data deeply enough for one step;
     ``in_place`` names steps that never ask, or change nothing before their first question, and
-    may therefore run without a copy on data the runner made itself; ``ctx`` is what the steps
+    may therefore run without a copy on data the runner made itself; ``quiet`` maps a step's name
+    to a test of the data and the step that is true only when the step will not ask this time (it
+    then runs without a copy too; asking anyway is an engine fault); ``ctx`` is what the steps
     ask through; ``need_copy`` copies each need a step yields (deeply unless the game knows a
     shallower copy is enough: ``copied``); ``end`` is the need of a finished game
     (``{"kind": "terminal"}`` and what else the game's pages read in it); ``early``: a step may
@@ -191,6 +215,7 @@ class Runner:
         after: Callable[[G], None] | None = None,
         copy: Callable[[G], G] = clone,
         in_place: frozenset[str] = frozenset(),
+        quiet: Mapping[str, Quiet] | None = None,
         ctx: Ctx | None = None,
         need_copy: Callable[[Need], Need] = clone,
         end: Need | None = None,
@@ -201,6 +226,7 @@ class Runner:
         self.after = after or (lambda g: None)
         self.copy = copy
         self.in_place = in_place
+        self.quiet: Mapping[str, Quiet] = quiet or {}
         self.ctx = ctx or Ctx()
         self.need_copy = need_copy
         self.end: Need = end or {"kind": "terminal"}
@@ -274,8 +300,8 @@ class Runner:
         """Run steps until one needs an input or the agenda is empty; returns the new state.
 
         The data ``g`` is never changed (unless ``owned``: data made by this runner that nobody
-        else holds): the first step runs on a copy. A later step named in ``in_place`` runs on
-        data this call owns without a copy.
+        else holds): the first step runs on a copy. A later step named in ``in_place``, or one
+        whose ``quiet`` test holds, runs on data this call owns without a copy.
         """
         while True:
             if not g["agenda"]:
@@ -283,13 +309,16 @@ class Runner:
                     raise IllegalAction("партия окончена")
                 return self._out(g, [], clone(self.end))
             step = g["agenda"][0]
-            fn = self.steps[step["k"]]
-            if owned and not inputs and step["k"] in self.in_place:
+            name = step["k"]
+            fn = self.steps[name]
+            if owned and not inputs and (name in self.in_place or self._quiet(name, g, step)):
                 before = self.copy(g) if CHECK_IN_PLACE else None
                 g["agenda"].pop(0)
                 gen, need = self._begin(fn, g, step)
                 if need is not None:
                     assert gen is not None
+                    if name not in self.in_place:
+                        raise AssertionError(f"{name} asked where its quiet test said it would not")
                     # Nothing has changed yet: the state gets a copy, the live step keeps ``g``.
                     mine = self.copy(g)
                     mine["agenda"].insert(0, step)
@@ -316,6 +345,10 @@ class Runner:
             g = work
             inputs = []
             owned = True
+
+    def _quiet(self, name: str, g: G, step: dict[str, Any]) -> bool:
+        test = self.quiet.get(name)
+        return test is not None and test(g, step)
 
     def partial(self, state: dict[str, Any]) -> G:
         """The data as it is mid-step (dice already rolled, logs already written) for views."""

@@ -120,7 +120,7 @@ if __name__ == "__main__":
     main()
 
 
-SHARED = ("agenda", "results", "creatures", "log")  # lists of records that are never changed
+SHARED = ("agenda", "results", "creatures", "log", "spell")  # lists of never-changed records
 FIXED = ("names", "heroes")  # set when the game starts: shared as they are
 
 
@@ -139,8 +139,8 @@ def containers(value: Any, seen: list[int]) -> None:
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_the_fast_clone_copies_all_that_steps_change(seats: int) -> None:
     """At every step: ``clone_game`` equals a marshal copy; it shares no list or dict with the
-    original except the never-changed records (steps, fight results, creatures); and no step has
-    changed the data of the state before it (so sharing those records is safe)."""
+    original except the never-changed records (steps, fight results, creatures, sealed spells);
+    and no step has changed the data of the state before it (so sharing those records is safe)."""
     table = LocalTable(RULES, {"seats": seats}, seed=seats)
     bots = {s: RandomBot(s).choose for s in range(seats)}
     before = table.state

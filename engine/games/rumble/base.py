@@ -7,7 +7,7 @@ from typing import Any
 
 from .cards import Catalog, DiseaseCard, SpellCard
 from .runner import Ask, Ctx, G
-from .state import PickPhase, Pile, Refill, Via
+from .state import PickPhase, Pile, Refill, Sealed, Via, sealed
 
 MAX_LIFE = 25
 START_LIFE = 20
@@ -37,6 +37,19 @@ class Base:
     def log(self, g: G, kind: str, **args: Any) -> None:
         """A log event ``{"e": kind, ...args}`` (web/ui/phrases says it in words)."""
         g["log"].append({"e": kind, **args})
+
+    def own_spell(self, g: G, seat: int) -> Sealed:
+        """The seat's sealed spell, to change: copies of the data share sealed spells (they are
+        never changed in place, see ``runner.clone_game``), so ``g`` gets a copy of its own."""
+        spell = sealed(g, seat)
+        mine: Sealed = {
+            **spell,
+            "commit": spell["commit"][:],
+            "dropped": spell["dropped"].copy(),
+            "revealed": {k: v.copy() for k, v in spell["revealed"].items()},
+        }
+        g["spell"][seat] = mine
+        return mine
 
     def spell(self, card_id: str) -> SpellCard:
         return self.cat.spells[card_id]

@@ -4,6 +4,7 @@ treasure windows, the end of the turn) and the end of a fight; fights and rounds
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.model import IllegalAction
@@ -17,6 +18,9 @@ from .text import spell_name
 
 __all__ = ["MAX_INITIATIVE", "Flow", "push"]
 
+PLACE_ORDER = {place: i for i, place in enumerate(SLOTS)}
+"""Where each place stands in a spell: its cards are cast in this order."""
+
 
 class Flow(Rounds):
     """Every step of the game; ``steps()`` maps step names to these methods."""
@@ -24,11 +28,34 @@ class Flow(Rounds):
     # Steps the runner may run without a copy of the data (see ``runner.advance``): they never
     # ask for an input, or (``window``, ``open``) ask before they change anything.
     IN_PLACE = frozenset(
-        ("turn", "card_loop", "creatures", "round_start", "fight_end", "window", "open")
-    )
+        (
+            "turn", "card_loop", "creatures", "round_start", "fight_end", "window", "open",
+            "hepatitis", "order",
+        )
+    )  # fmt: skip
 
     def steps(self) -> dict[str, Any]:
         return {name[3:]: getattr(self, name) for name in dir(self) if name.startswith("st_")}
+
+    def quiet(self) -> dict[str, Callable[[G, Step], bool]]:
+        """Steps that change the data before they may ask, each with a test that is true only
+        when it will not ask now: the runner then runs it without a copy (``Runner.quiet``)."""
+        return {"draw": self.quiet_draw, "wilds": self.quiet_wilds, "end_turn": self.quiet_end_turn}
+
+    def quiet_wilds(self, g: G, step: Step) -> bool:
+        """No wild magic in the cast: nothing to search for."""
+        cast = g["cast"]
+        return cast is None or all(e["card"] != WILD for e in cast["cards"])
+
+    def quiet_end_turn(self, g: G, step: Step) -> bool:
+        """No disease and no treasure of the seat acts at the end of its turn."""
+        seat = step["seat"]
+        if not g["alive"][seat]:
+            return True
+        diseases = any(self.disease_kind(t).get("end_turn") for t in g["diseases"][seat])
+        return not diseases and not any(
+            self.cat.treasures[t].get("end_turn") for t in g["treasures"][seat]
+        )
 
     def after(self, g: G) -> None:
         """After each finished step: ghosts draw at once; the fight ends when ≤ 1 is alive."""
@@ -50,14 +77,9 @@ class Flow(Rounds):
         g["turn"] = seat
         g["used"] = []
         self.log(g, "turn", seat=seat)
-        tail: list[Step] = [
-            {"k": "creatures", "seat": seat},
-            {"k": "window", "seat": seat},
-            {"k": "end_turn", "seat": seat},
-        ]
         spell = g["spell"][seat]
         if spell is None or spell.get("forfeit"):
-            push(g, tail)
+            push(g, self.turn_tail(seat))
         else:
             push(
                 g,
@@ -118,7 +140,7 @@ class Flow(Rounds):
                 card["spent"] = True
             cards.append(card)
         g["cast"] = {"seat": seat, "init": init, "cards": cards}
-        spell["opened"] = True
+        self.own_spell(g, seat)["opened"] = True
         cards = [e["card"] for e in entries]
         self.log(g, "open", seat=seat, cards=cards, initiative=init)
 
@@ -167,21 +189,15 @@ class Flow(Rounds):
     def st_card_loop(self, g: G, ctx: Ctx, step: Step) -> None:
         seat = step["seat"]
         cast = g["cast"]
-        tail: list[Step] = [
-            {"k": "creatures", "seat": seat},
-            {"k": "window", "seat": seat},
-            {"k": "end_turn", "seat": seat},
-        ]
         if cast is None or not g["alive"][seat]:
             if g["alive"][seat]:
-                push(g, tail)
+                push(g, self.turn_tail(seat))
             return
         pending = [c for c in cast["cards"] if not c["done"]]
         if not pending or not self.enemies(g, seat):
-            push(g, tail)
+            push(g, self.turn_tail(seat))
             return
-        order = {slot: i for i, slot in enumerate(SLOTS)}
-        nxt = min(pending, key=lambda c: order[c["as"]])
+        nxt = min(pending, key=lambda c: PLACE_ORDER[c["as"]])
         push(
             g,
             [
@@ -190,6 +206,15 @@ class Flow(Rounds):
                 {"k": "card_loop", "seat": seat},
             ],
         )
+
+    @staticmethod
+    def turn_tail(seat: int) -> list[Step]:
+        """The steps that end a wizard's turn once the spell is done."""
+        return [
+            {"k": "creatures", "seat": seat},
+            {"k": "window", "seat": seat},
+            {"k": "end_turn", "seat": seat},
+        ]
 
     def find_cast_card(self, g: G, seat: int, slot: int) -> CastCard | None:
         cast = g["cast"]

@@ -7,7 +7,6 @@ from engine.core.model import Action, IllegalAction
 
 from .base import MAX_LIFE, Base, Src
 from .runner import Ask, Ctx, G
-from .state import sealed
 
 
 class Life(Base):
@@ -116,7 +115,7 @@ class Life(Base):
             {"kind": "move", "seats": [seat], "phase": "drop", "closed": closed}
         )
         if answer.get("type") == "skip":
-            spell["hep_done"] = True
+            self.own_spell(g, seat)["hep_done"] = True
             self.forfeit(g, seat)
             return
         index, slot = answer.get("index"), answer.get("slot")
@@ -126,8 +125,9 @@ class Life(Base):
             raise IllegalAction("эта карта уже убрана")
         g["hand"][seat].remove(slot)
         g["discard"].append(slot)
-        spell["dropped"][str(index)] = slot
-        spell["hep_done"] = True
+        mine = self.own_spell(g, seat)
+        mine["dropped"][str(index)] = slot
+        mine["hep_done"] = True
         self.log(g, "hepatitis", seat=seat)
 
     def try_surprise(self, g: G, ctx: Ctx, seat: int) -> Ask[bool]:
@@ -142,9 +142,9 @@ class Life(Base):
                     break
         spell = g["spell"][seat]
         if not found and spell is not None and not spell.get("opened"):
-            for entry in spell["revealed"].values():
+            for key, entry in spell["revealed"].items():
                 if self.spell(entry["card"]).get("surprise") and not entry.get("spent"):
-                    entry["spent"] = True
+                    self.own_spell(g, seat)["revealed"][key]["spent"] = True
                     found = True
                     break
         if not found and self.closed_indices(g, seat):
@@ -167,7 +167,7 @@ class Life(Base):
         """An absent player's sealed spell is lost: it is never cast, its cards stay in hand."""
         spell = g["spell"][seat]
         if spell is not None and not spell.get("forfeit"):
-            spell["forfeit"] = True
+            self.own_spell(g, seat)["forfeit"] = True
             self.log(g, "forfeit", seat=seat)
 
     def reveal_surprise(self, g: G, seat: int, answer: Action) -> bool:
@@ -186,7 +186,7 @@ class Life(Base):
         if card_id not in self.cat.spells or not self.spell(card_id).get("surprise"):
             raise IllegalAction("это не Нежданчик")
         g["known"][str(slot)] = card_id
-        sealed(g, seat)["revealed"][str(index)] = {
+        self.own_spell(g, seat)["revealed"][str(index)] = {
             "slot": slot,
             "card": card_id,
             "as": self.spell(card_id)["slot"],

@@ -88,6 +88,11 @@ class Rounds(Effects):
                 g["hand"][s].append(slot)
         self.log(g, "refill")
 
+    def quiet_draw(self, g: G, step: Step) -> bool:
+        """The deck holds every card the hands need: no reshuffle."""
+        wanted = sum(max(0, HAND_SIZE - len(g["hand"][s])) for s in self.living(g))
+        return wanted <= len(g["draw"])
+
     def st_assembly(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         pending = [s for s in self.living(g) if g["hand"][s]]
         for s in self.living(g):
@@ -142,7 +147,7 @@ class Rounds(Effects):
             seat = action["seat"]
             if action.get("type") == "skip":
                 self.forfeit(g, seat)
-                sealed(g, seat)["init"] = -1
+                self.own_spell(g, seat)["init"] = -1
                 pending.remove(seat)
                 continue
             entries = action.get("open")
@@ -153,7 +158,7 @@ class Rounds(Effects):
             value = entries[0].get("initiative")
             if not isinstance(value, int) or not 0 <= value <= MAX_INITIATIVE:
                 raise IllegalAction("инициатива — целое 0..99")
-            sealed(g, seat)["init"] = value
+            self.own_spell(g, seat)["init"] = value
             pending.remove(seat)
         queue: list[int] = []
         for c in sorted(groups):

@@ -22,18 +22,19 @@ Secret choices (see ``docs/rumble-rules-map.md``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, cast
 
 from engine.core import view_schema
 from engine.core.game import StepRules
 from engine.core.model import JSON, Action, IllegalAction, Knowledge
-from engine.core.runner import Runner
+from engine.core.runner import Quiet, Runner
 
-from .cards import SLOTS, WILD, Catalog, load_catalog
+from .cards import WILD, Catalog, load_catalog
 from .flow import Flow
 from .runner import CTX, Data, clone_game, copied
+from .seals import SealChoices, enumerate_seals
 from .state import Mode, new_state
 from .state import State as GameData
 from .view import discard_top, table
@@ -58,6 +59,7 @@ class RumbleRules(StepRules):
             cast(Callable[[Data], None], self.flow.after),  # the runner's data is this game's
             copy=clone_game,
             in_place=self.flow.IN_PLACE,
+            quiet=cast(Mapping[str, Quiet], self.flow.quiet()),
             ctx=CTX,
             need_copy=copied,
         )
@@ -103,6 +105,10 @@ class RumbleRules(StepRules):
         """The game data including what the pending step has already done (for views)."""
         return cast(GameData, self.runner.partial(state))
 
+    def peek(self, state: State) -> GameData:
+        """``current`` without a copy: to read at once, never to keep or change."""
+        return cast(GameData, self.runner.peek(state))
+
     # ----- legal actions -------------------------------------------------------------------
 
     def legal_actions(self, state: State, seat: int, knowledge: Knowledge) -> list[Action]:
@@ -115,7 +121,7 @@ class RumbleRules(StepRules):
         secret = knowledge.secrets.get("assembly") or {}
         items = secret.get("items", [])
         if phase == "assembly":
-            return self.seal_choices(self.current(state), seat, knowledge)
+            return self.seal_choices(self.peek(state), seat, knowledge)
         if phase == "initiative":
             if not items:
                 return []
@@ -146,7 +152,7 @@ class RumbleRules(StepRules):
             ]
         if phase == "surprise":
             out: list[Action] = [{"type": "surprise", "seat": seat, "open": []}]
-            for i in self.flow.closed_indices(self.current(state), seat):
+            for i in self.flow.closed_indices(self.peek(state), seat):
                 if i >= len(items) - 1:
                     continue
                 slot = items[i]["slot"]
@@ -157,7 +163,7 @@ class RumbleRules(StepRules):
             return out
         if phase == "treasure":
             out = [{"type": "treasure", "seat": seat, "use": None}]
-            hand = sorted(self.current(state)["hand"][seat])
+            hand = sorted(self.peek(state)["hand"][seat])
             for tid in need["usable"]:
                 cost = self.cat.treasures[tid]["cost"]
                 for combo in combinations(hand, cost):
@@ -166,70 +172,28 @@ class RumbleRules(StepRules):
         return []
 
     def seal_choices(self, g: GameData, seat: int, knowledge: Knowledge) -> list[Action]:
-        """Every legal spell from the hand: 1–3 cards, one per type, wild magic fills a gap.
+        """Every legal spell from the hand (``seals.enumerate_seals``): 1–3 cards, one per type,
+        wild magic fills a gap. Items are in the order of their places' names (delivery, quality,
+        source), then the initiative."""
+        return list(self.lazy_seals(g, seat, knowledge))
 
-        In the order of ``combinations`` of the sorted hand by size, then ``product`` of each
-        card's places; a spell of the same cards on the same places is offered once. Items are
-        in the order of their places' names (delivery, quality, source), then the initiative:
-        the delivery's, or 0 with none or a wild one (as ``Flow.initiative_of``).
-        """
+    def lazy_seals(self, g: GameData, seat: int, knowledge: Knowledge) -> SealChoices:
+        """``seal_choices`` built only as they are read."""
         known = knowledge.cards
-        spells = self.cat.spells
         hand = [s for s in sorted(g["hand"][seat]) if s in known]
-        cards = [known[s] for s in hand]
-        opts = [SLOTS if c == WILD else (spells[c]["slot"],) for c in cards]
-        inits = [0 if c == WILD else spells[c].get("initiative", 0) for c in cards]
-        out: list[Action] = []
-        seen: set[tuple[str, ...]] = set()
-        n = len(hand)
+        return SealChoices(seat, enumerate_seals(hand, [known[s] for s in hand], self.cat.spells))
 
-        def seal(items: list[dict[str, Any]], init: int) -> None:
-            items.append({"initiative": init})
-            out.append({"type": "seal", "seat": seat, "secret": {"items": items}})
-
-        for i in range(n):
-            for p in opts[i]:
-                key1 = (p, cards[i])
-                if key1 not in seen:
-                    seen.add(key1)
-                    seal([{"slot": hand[i], "as": p}], inits[i] if p == "delivery" else 0)
-        for i in range(n):
-            for j in range(i + 1, n):
-                for p in opts[i]:
-                    for q in opts[j]:
-                        if p == q:
-                            continue
-                        first, second = (i, j) if p < q else (j, i)
-                        fp, sp = (p, q) if p < q else (q, p)
-                        key2 = (fp, cards[first], sp, cards[second])
-                        if key2 in seen:
-                            continue
-                        seen.add(key2)
-                        items = [{"slot": hand[first], "as": fp}, {"slot": hand[second], "as": sp}]
-                        seal(items, inits[first] if fp == "delivery" else 0)
-        for i in range(n):
-            for j in range(i + 1, n):
-                pairs = [(p, q) for p in opts[i] for q in opts[j] if p != q]
-                if not pairs:
-                    continue
-                for k in range(j + 1, n):
-                    for p, q in pairs:
-                        for r in opts[k]:
-                            if r in (p, q):
-                                continue
-                            at = {p: i, q: j, r: k}
-                            d, qu, so = at["delivery"], at["quality"], at["source"]
-                            key3 = ("3", cards[d], cards[qu], cards[so])
-                            if key3 in seen:
-                                continue
-                            seen.add(key3)
-                            items = [
-                                {"slot": hand[d], "as": "delivery"},
-                                {"slot": hand[qu], "as": "quality"},
-                                {"slot": hand[so], "as": "source"},
-                            ]
-                            seal(items, inits[d])
-        return out
+    def legal_choices(self, state: State, seat: int, knowledge: Knowledge) -> Sequence[Action]:
+        """``legal_actions``, the assembly's seal choices built only as they are read."""
+        need = state["need"]
+        if (
+            need["kind"] in ("move", "simultaneous")
+            and need["phase"] == "assembly"
+            and seat in need["seats"]
+            and "options" not in need
+        ):
+            return self.lazy_seals(self.peek(state), seat, knowledge)
+        return self.legal_actions(state, seat, knowledge)
 
     def auto_action(self, state: State, seat: int, knowledge: Knowledge | None) -> Action:
         """The automatic choice when a timer ends (seed): seal one card, a delivery where

@@ -28,8 +28,10 @@ CTX = Ctx(deck="spells")
 # names and heroes, set once, are shared. The agenda's
 # steps, the fight results, the log's events and the creatures on the table are records that are
 # never changed once made (steps add, remove or replace them): their lists are copied, the records
-# shared. The spells
-# and the cast, changed in place, go through marshal; ``known`` maps strings to strings.
+# shared. The sealed spells are never changed in place either: a step changes a copy of its own
+# (``Base.own_spell``), so the list is copied and the spells shared. The cast, changed in place,
+# is copied by its type (``state.Cast``: records of scalars); ``known`` maps str to str.
+# Data of another shape (a scenario's) goes through ``_clone_any`` (marshal for the rest).
 # ``tests/rumble/test_replay_digests.py`` checks the clone against a marshal copy at every step of
 # seeded games, and that no step changes the data of an earlier state.
 _FLAT = frozenset(
@@ -50,20 +52,36 @@ _KEYS = frozenset(
 )  # fmt: skip
 
 
+_copy = list.copy
+
+
 def clone_game(g: Data) -> Data:
     """A copy of the game data that no change a step makes to it can reach back through."""
-    if len(g) == len(_KEYS) and g.keys() == _KEYS:
-        out: Data = dict(g)
-        for key in _FLAT:
-            value = g[key]
-            if value is not None:
-                out[key] = value[:]
-        for key in _NESTED:
-            out[key] = [part[:] for part in g[key]]
-        out["known"] = g["known"].copy()
-        out["spell"], out["cast"] = marshal.loads(marshal.dumps((g["spell"], g["cast"])))
-        return out
-    return _clone_any(g)
+    if len(g) != len(_KEYS) or g.keys() != _KEYS:
+        return _clone_any(g)
+    out: Data = g.copy()
+    out["life"], out["alive"] = g["life"][:], g["alive"][:]
+    out["kills"], out["survivals"] = g["kills"][:], g["survivals"][:]
+    out["draw"], out["discard"], out["queue"] = g["draw"][:], g["discard"][:], g["queue"][:]
+    out["used"], out["t_pile"], out["t_discard"] = g["used"][:], g["t_pile"][:], g["t_discard"][:]
+    out["ghost_pile"], out["ghost_discard"] = g["ghost_pile"][:], g["ghost_discard"][:]
+    out["bag"], out["dead_order"] = g["bag"][:], g["dead_order"][:]
+    out["pending_ghosts"], out["log"] = g["pending_ghosts"][:], g["log"][:]
+    out["agenda"], out["results"] = g["agenda"][:], g["results"][:]
+    if g["winners"] is not None:
+        out["winners"] = g["winners"][:]
+    out["hand"] = [*map(_copy, g["hand"])]
+    out["treasures"] = [*map(_copy, g["treasures"])]
+    out["ghost_next"] = [*map(_copy, g["ghost_next"])]
+    out["ghost_active"] = [*map(_copy, g["ghost_active"])]
+    out["diseases"] = [*map(_copy, g["diseases"])]
+    out["creatures"] = [*map(_copy, g["creatures"])]
+    out["known"] = g["known"].copy()
+    out["spell"] = g["spell"][:]
+    cast = g["cast"]
+    if cast is not None:
+        out["cast"] = {**cast, "cards": [card.copy() for card in cast["cards"]]}
+    return out
 
 
 def _clone_any(g: Data) -> Data:
