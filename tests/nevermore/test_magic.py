@@ -9,7 +9,7 @@ import pytest
 
 from engine.games.nevermore.cards import load_catalog
 from engine.games.nevermore.flow import Flow
-from engine.games.nevermore.table import new_state
+from engine.games.nevermore.state import new_state
 
 from .helpers import data, lines, logged, play, player
 

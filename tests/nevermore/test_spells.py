@@ -13,7 +13,7 @@ from engine.games.nevermore.cards import load_catalog
 from engine.games.nevermore.flow import Flow
 from engine.games.nevermore.magic import SPELLS, Magic
 from engine.games.nevermore.spell import Play
-from engine.games.nevermore.table import fresh_effects, new_state
+from engine.games.nevermore.state import fresh_effects, new_state
 
 CAT = load_catalog()
 # how the catalog's texts say each window (its own words: the check reads them, not a copy)

@@ -4,15 +4,17 @@ tasks ``after``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.core.model import Action, IllegalAction
 from engine.core.runner import Ask, Ctx
+from engine.core.runner import Need as RunnerNeed
 
 from .cards import SUITS, TOKENS, Catalog
 from .scoring import (
     check_win,
 )
+from .state import Need, Task
 from .table import (
     G,
     pile_of,
@@ -42,7 +44,7 @@ class Agenda:
     # ----- the agenda ------------------------------------------------------------------------
 
     @staticmethod
-    def push(g: G, *tasks: dict[str, Any]) -> None:
+    def push(g: G, *tasks: Task) -> None:
         """Run these tasks next, in this order."""
         g["agenda"][0:0] = list(tasks)
 
@@ -55,12 +57,12 @@ class Agenda:
         elif not g["agenda"]:
             g["agenda"].append({"k": "round"})
 
-    def task(self, g: G, ctx: Ctx, task: dict[str, Any]) -> Ask[None]:
+    def task(self, g: G, ctx: Ctx, task: Task) -> Ask[None]:
         """One task and every input it needs (``t_<k>`` sets ``g["need"]``, the answer goes on in
         the handler the need names); a runner step."""
         self.handler("t_", task["k"])(g, task)
-        while g["need"] is not None:
-            action = yield from ctx.ask(g["need"])
+        while (need := g["need"]) is not None:
+            action = yield from ctx.ask(cast(RunnerNeed, need))  # the runner's generic need
             self.answer(g, action)
 
     def handler(self, prefix: str, what: str) -> Any:
@@ -71,6 +73,8 @@ class Agenda:
     def answer(self, g: G, action: Action) -> None:
         """Apply one input (checked by the runner against its need) to the pending need."""
         need = g["need"]
+        if need is None:
+            raise KeyError("no input is awaited")
         kind = need["kind"]
         typ = action.get("type")
         if kind == "chance":
@@ -144,7 +148,7 @@ class Agenda:
             "private": private,
         }
 
-    def i_choose(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
+    def i_choose(self, g: G, need: Need, seat: int, action: Action) -> None:
         pick = action.get("pick")
         if opt(seat, pick) not in need["options"]:
             raise IllegalAction("такого выбора нет")
@@ -184,7 +188,7 @@ class Agenda:
             "ctx": ctx,
         }
 
-    def got(self, g: G, need: dict[str, Any], seat: int, data: Any) -> None:
+    def got(self, g: G, need: Need, seat: int, data: Any) -> None:
         need["got"][str(seat)] = data
         need["seats"].remove(seat)
         if not need["seats"]:

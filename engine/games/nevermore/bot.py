@@ -79,7 +79,8 @@ class HeuristicBot:
 
     @staticmethod
     def pick(state: G, seat: int, cards: dict[int, str], actions: list[Action]) -> Action:
-        what = state["need"].get("what")
+        need = state["need"]
+        what = need.get("what") if need else None
         picks = [a["pick"] for a in actions]
         if what == "peck":
             return next(a for a in actions if a["pick"] is True)

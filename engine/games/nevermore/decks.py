@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .agenda import Agenda
+from .state import PileName, Task
 from .table import (
     G,
     discards,
@@ -17,7 +18,9 @@ from .table import (
 class Decks(Agenda):
     """re-shuffles — a pile topped up with its discards, the main deck"""
 
-    def reshuffle(self, g: G, pile: str, slots: list[int], what: str, ctx: dict[str, Any]) -> None:
+    def reshuffle(
+        self, g: G, pile: PileName, slots: list[int], what: str, ctx: dict[str, Any]
+    ) -> None:
         """Ask the table to re-shuffle ``slots`` of ``pile`` (all public); continues in
         ``s_<what>``."""
         g["need"] = {
@@ -30,13 +33,13 @@ class Decks(Agenda):
             "deck": pile,
         }
 
-    def shuffle_back(self, g: G, pile: str, slots: list[int], what: str) -> None:
+    def shuffle_back(self, g: G, pile: PileName, slots: list[int], what: str) -> None:
         """Re-shuffle the slots, shown or not (the table keeps unseen cards unseen);
         ``s_<what>`` puts them back into the pile."""
         ordered = sorted(slots)
         self.reshuffle(g, pile, ordered, what, {"pile": pile, "slots": ordered, "what": what})
 
-    def restock_first(self, g: G, task: dict[str, Any], pile: str, count: int) -> bool:
+    def restock_first(self, g: G, task: Task, pile: PileName, count: int) -> bool:
         """True (and a restock queued before ``task`` runs again) when ``count`` draws would run
         ``pile`` dry while its discards could make a new deck (seed: «Если в какой-либо колоде
         закончились карты, перемешайте все сброшенные карты»)."""
@@ -45,7 +48,7 @@ class Decks(Agenda):
         self.push(g, {"k": "restock", "pile": pile}, task)
         return True
 
-    def t_restock(self, g: G, task: dict[str, Any]) -> None:
+    def t_restock(self, g: G, task: Task) -> None:
         pile = task["pile"]
         slots = discards(g, pile)
         if slots:
@@ -55,7 +58,7 @@ class Decks(Agenda):
         self.back_in_pile(g, ctx["pile"], ctx["slots"])
         log(g, "restock", pile=ctx["pile"])
 
-    def t_new_deck(self, g: G, task: dict[str, Any]) -> None:
+    def t_new_deck(self, g: G, task: Task) -> None:
         """The main deck gathered and re-shuffled for the next round (every card of it is out of
         play between rounds: undrawn, or in the discard)."""
         out = set(discards(g, "main")) | set(g["piles"]["main"]["draw"])
@@ -63,7 +66,7 @@ class Decks(Agenda):
         if slots:
             self.shuffle_back(g, "main", slots, "new_deck")
 
-    def t_new_tokens(self, g: G, task: dict[str, Any]) -> None:
+    def t_new_tokens(self, g: G, task: Task) -> None:
         self.shuffle_back(g, "tokens", pile_slots(g, "tokens"), "new_tokens")
 
     def s_new_tokens(self, g: G, ctx: dict[str, Any]) -> None:
@@ -75,7 +78,7 @@ class Decks(Agenda):
         log(g, "new_deck")
 
     @staticmethod
-    def back_in_pile(g: G, pile: str, slots: list[int]) -> None:
+    def back_in_pile(g: G, pile: PileName, slots: list[int]) -> None:
         """Re-shuffled slots leave the discard and go under the pile, ascending."""
         gone = set(slots)
         g["discard"] = [s for s in g["discard"] if s not in gone]

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.model import Action, IllegalAction
 
 from .rounds import Rounds
+from .state import Need, Task
 from .table import (
     G,
     log,
@@ -20,14 +21,14 @@ class Draft(Rounds):
 
     # ----- the draft -------------------------------------------------------------------------
 
-    def t_draft(self, g: G, task: dict[str, Any]) -> None:
+    def t_draft(self, g: G, task: Task) -> None:
         fx = g["fx"]
         if fx["freeze"]:
             log(g, "frozen")
             return
         counts = [2] if fx["gambit"] else [3, 2, 1]
         order = priority(g)
-        tasks: list[dict[str, Any]] = []
+        tasks: list[Task] = []
         for k in counts:
             tasks += [
                 {"k": "window", "w": "draft_pass", "order": order, "i": 0},
@@ -35,12 +36,12 @@ class Draft(Rounds):
             ]
         self.push(g, *tasks)
 
-    def t_pass(self, g: G, task: dict[str, Any]) -> None:
+    def t_pass(self, g: G, task: Task) -> None:
         k = task["count"]
         seats = [s for s in range(g["n"]) if s not in g["through"] and g["hand"][s]]
         self.simultaneous(g, "pass_commit", seats, count=k)
 
-    def i_pass_commit(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
+    def i_pass_commit(self, g: G, need: Need, seat: int, action: Action) -> None:
         commit = action.get("commit")
         k = min(need["ctx"]["count"], len(g["hand"][seat]))
         if action.get("type") != "pass" or not isinstance(commit, list):
@@ -68,7 +69,7 @@ class Draft(Rounds):
                 return
         self.done_pass_open(g, ctx["got"], ctx)
 
-    def i_pass_open(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
+    def i_pass_open(self, g: G, need: Need, seat: int, action: Action) -> None:
         """One passed card a move: ``{"index": i, "slot": s}`` opens commitment ``i`` by its slot
         alone (the fair-play table checks it without showing the card, so only the receiver
         learns it); ``"open": []`` gives up, and the first cards of the hand are passed."""

@@ -6,6 +6,7 @@ from typing import Any
 
 from .scoring import gain_health, gain_vp, to_human
 from .spell import ADD, Cards, Play, Spell, in_window
+from .state import Task
 from .table import G, card, log
 
 # ----- «Помощь» --------------------------------------------------------------------------------
@@ -22,7 +23,7 @@ def aid_raven(m: Cards, g: G, p: Play) -> None:
     m.flow.push(g, {"k": "aid_tokens"}, {"k": "show_plan"})
 
 
-def t_aid_tokens(m: Cards, g: G, task: dict[str, Any]) -> None:
+def t_aid_tokens(m: Cards, g: G, task: Task) -> None:
     """The face-down tokens still to come are turned face up, in their order."""
     slots = list(g["piles"]["tokens"]["draw"]) if not g["plan"] else []
     if slots:
@@ -34,11 +35,13 @@ def r_aid_tokens(m: Cards, g: G, ctx: dict[str, Any]) -> None:
         g["piles"]["tokens"]["draw"].remove(slot)
         g["discard"].append(slot)
         suit = card(g, slot)
+        if suit is None:
+            raise KeyError(f"token slot {slot} was revealed without its token")
         if suit not in g["revealed"]:
             g["plan"].append(suit)
 
 
-def t_show_plan(m: Cards, g: G, task: dict[str, Any]) -> None:
+def t_show_plan(m: Cards, g: G, task: Task) -> None:
     log(g, "plan", tokens=list(g["plan"]))
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from . import light, shadow
 from .cards import TOKENS
 from .spell import Flow, Play, Spell, Step
+from .state import PileName, Task
 from .table import G, draw, log
 
 SPELLS: dict[str, Spell] = {**light.CARDS, **shadow.CARDS}
@@ -52,7 +53,7 @@ class Magic:
 
     # ----- resolution ------------------------------------------------------------------------
 
-    def resolve(self, g: G, task: dict[str, Any]) -> None:
+    def resolve(self, g: G, task: Task) -> None:
         cid, seat, slot = task["card"], task["seat"], task["slot"]
         spell = SPELLS[cid]
         if spell.kind == "add":
@@ -69,7 +70,7 @@ class Magic:
 
     # ----- steps several cards share -----------------------------------------------------------
 
-    def t_discard_pick(self, g: G, task: dict[str, Any]) -> None:
+    def t_discard_pick(self, g: G, task: Task) -> None:
         seat = task["seat"]
         if g["hand"][seat]:
             self.flow.ask(g, seat, "discard_pick", list(g["hand"][seat]), {})
@@ -79,7 +80,7 @@ class Magic:
         g["discard"].append(slot)
         log(g, "discard_one", seat=seat)
 
-    def t_draw_main(self, g: G, task: dict[str, Any]) -> None:
+    def t_draw_main(self, g: G, task: Task) -> None:
         if self.flow.restock_first(g, task, "main", task["count"]):
             return
         self.draw_main(g, task["seat"], task["count"])
@@ -105,11 +106,11 @@ class Magic:
         g["hand"][ctx["to"]].append(slot)
         log(g, "take", seat=ctx["to"], source=ctx["from"])
 
-    def t_take_random(self, g: G, task: dict[str, Any]) -> None:
+    def t_take_random(self, g: G, task: Task) -> None:
         if g["hand"][task["from"]]:
             self.flow.chance(g, "take", len(g["hand"][task["from"]]), dict(task))
 
-    def t_fill_hand(self, g: G, task: dict[str, Any]) -> None:
+    def t_fill_hand(self, g: G, task: Task) -> None:
         seat = task["seat"]
         missing = task["size"] - len(g["hand"][seat])
         if missing > 0 and not self.flow.restock_first(g, task, "main", missing):
@@ -123,7 +124,7 @@ class Magic:
     def drain(self, g: G, seat: int, amount: int) -> None:
         shadow.drain_after_healing(self, g, seat, amount)
 
-    def draw_magic(self, g: G, seat: int, pile: str, count: int) -> list[int]:
+    def draw_magic(self, g: G, seat: int, pile: PileName, count: int) -> list[int]:
         got: list[int] = []
         for _ in range(count):
             slot = draw(g, pile)
@@ -137,7 +138,7 @@ class Magic:
         """Light cards for ``seat``; «Дань» of other players reacts, and «Тусклый свет» when the
         cards come from the Radiance majority (``radiance``: the seat has the most Radiance)."""
         slots = self.draw_magic(g, seat, "light", amount)
-        tasks: list[dict[str, Any]] = []
+        tasks: list[Task] = []
         for holder, cid in g["fx"]["passive"]:
             if holder == seat or not slots:
                 continue

@@ -14,14 +14,14 @@ from .scoring import (
     majority,
     to_human,
 )
+from .state import Need, Task, fresh_effects, new_round
 from .suits import Suits
 from .table import (
     ZONES,
     G,
     card,
+    dealer,
     draw,
-    fresh_effects,
-    fresh_round,
     log,
     priority,
 )
@@ -32,7 +32,7 @@ class Resolution(Suits):
 
     # ----- resolution: the seal, the flock, the tokens ----------------------------------------
 
-    def t_seal(self, g: G, task: dict[str, Any]) -> None:
+    def t_seal(self, g: G, task: Task) -> None:
         seats = [s for s in range(g["n"]) if g["hand"][s]]
         for s in range(g["n"]):
             g["items"][s] = sorted(g["hand"][s])
@@ -44,7 +44,7 @@ class Resolution(Suits):
             size += len(TOKENS)
         return size
 
-    def i_seal(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
+    def i_seal(self, g: G, need: Need, seat: int, action: Action) -> None:
         commit = action.get("commit")
         if action.get("type") != "seal" or not isinstance(commit, list):
             raise IllegalAction("ожидается обязательство о картах")
@@ -91,7 +91,7 @@ class Resolution(Suits):
         g["hand"][seat].remove(slot)
         g["collected"][seat].append(cid)
 
-    def t_flock(self, g: G, task: dict[str, Any]) -> None:
+    def t_flock(self, g: G, task: Task) -> None:
         seats = [
             s
             for s in range(g["n"])
@@ -101,7 +101,7 @@ class Resolution(Suits):
             seats = []
         self.simultaneous(g, "flock", seats)
 
-    def i_flock(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
+    def i_flock(self, g: G, need: Need, seat: int, action: Action) -> None:
         entries = self.open_entries(g, seat, action, "flock")
         if entries and (
             any(c != "raven" for _, _, c, _ in entries)
@@ -117,7 +117,7 @@ class Resolution(Suits):
         flocks = [s for s in priority(g) if got.get(str(s))]
         if not flocks:
             return
-        hits = []
+        hits: list[Task] = []
         for s in flocks:
             log(g, "flock", seat=s)
             g["collected"][s] += ["raven"] * (5 - len(g["collected"][s]))
@@ -125,15 +125,17 @@ class Resolution(Suits):
             gain_vp(g, s, 1, "flock")
         while g["agenda"] and g["agenda"][0]["k"] != "end_round":
             g["agenda"].pop(0)
-        shadow = [{"k": "draw_magic", "seat": s, "pile": "shadow", "count": 1} for s in flocks]
+        shadow: list[Task] = [
+            {"k": "draw_magic", "seat": s, "pile": "shadow", "count": 1} for s in flocks
+        ]
         self.push(g, *hits, *shadow)
 
-    def t_draw_magic(self, g: G, task: dict[str, Any]) -> None:
+    def t_draw_magic(self, g: G, task: Task) -> None:
         if self.restock_first(g, task, task["pile"], task["count"]):
             return
         self.magic.draw_magic(g, task["seat"], task["pile"], task["count"])
 
-    def t_token(self, g: G, task: dict[str, Any]) -> None:
+    def t_token(self, g: G, task: Task) -> None:
         if g["scry"] is not None:
             seat = g["scry"]
             g["need"] = {"kind": "move", "phase": "scry_token", "seats": [seat]}
@@ -153,7 +155,7 @@ class Resolution(Suits):
             return
         self.set_token(g, suit)
 
-    def i_scry_token(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
+    def i_scry_token(self, g: G, need: Need, seat: int, action: Action) -> None:
         opened = action.get("open")
         index = len(g["items"][seat]) + len(g["revealed"])
         if action.get("type") == "token" and opened == []:
@@ -185,7 +187,7 @@ class Resolution(Suits):
         g["fx"]["betray"] = None
         log(g, "token", suit=suit, betrayed=g["betrayed"])
 
-    def t_show(self, g: G, task: dict[str, Any]) -> None:
+    def t_show(self, g: G, task: Task) -> None:
         suit = g["revealed"][-1]
         seats = [s for s in range(g["n"]) if len(g["opened"][s]) < len(g["items"][s])]
         self.simultaneous(g, "show", seats, suit=suit)
@@ -197,7 +199,7 @@ class Resolution(Suits):
             return 1 if doomed else 0
         return len(doomed)
 
-    def i_show(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
+    def i_show(self, g: G, need: Need, seat: int, action: Action) -> None:
         suit = need["ctx"]["suit"]
         entries = self.open_entries(g, seat, action, "show")
         cards = [e for e in entries if e[2] != "raven"]
@@ -227,11 +229,11 @@ class Resolution(Suits):
 
     # ----- the skulking ravens and the end of the round --------------------------------------
 
-    def t_rest(self, g: G, task: dict[str, Any]) -> None:
+    def t_rest(self, g: G, task: Task) -> None:
         seats = [s for s in range(g["n"]) if len(g["opened"][s]) < len(g["items"][s])]
         self.simultaneous(g, "rest", seats)
 
-    def i_rest(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
+    def i_rest(self, g: G, need: Need, seat: int, action: Action) -> None:
         entries = self.open_entries(g, seat, action, "rest")
         for i, slot, cid, doom in entries:
             self.record_open(g, seat, i, slot, cid)
@@ -249,7 +251,7 @@ class Resolution(Suits):
     def done_rest(self, g: G, got: dict[str, Any], ctx: dict[str, Any]) -> None:
         """Skulking ravens: ravens left over once every other card was destroyed."""
 
-    def t_skulk(self, g: G, task: dict[str, Any]) -> None:
+    def t_skulk(self, g: G, task: Task) -> None:
         fx = g["fx"]
         counts = [0] * g["n"]
         if "raven" not in fx["banned"]:
@@ -259,7 +261,7 @@ class Resolution(Suits):
         if not any(counts):
             return
         log(g, "skulk", counts=counts)
-        tasks = [
+        tasks: list[Task] = [
             self.harm([(s, counts[s]) for s in priority(g) if counts[s]], None, "penance")
             for _holder, cid in fx["passive"]
             if cid == "penance"
@@ -275,7 +277,7 @@ class Resolution(Suits):
             ]
         self.push(g, *tasks)
 
-    def t_end_round(self, g: G, task: dict[str, Any]) -> None:
+    def t_end_round(self, g: G, task: Task) -> None:
         for s in priority(g):
             added = [self.cat.suit_of(card(g, x) or "") for x in g["extra"][s]]
             hand = g["collected"][s] + [a for a in added if a]  # magic suit cards count too
@@ -289,9 +291,9 @@ class Resolution(Suits):
                 g[zone][s] = []
             g["peek"][s] = []
         g["fx"] = fresh_effects()
-        g.update(fresh_round(g["n"]))
+        new_round(g)
         g["betrayed"] = False
-        g["dealer"] = (g["dealer"] + 1) % g["n"]
+        g["dealer"] = (dealer(g) + 1) % g["n"]
         g["dir"] = -g["dir"]
 
 

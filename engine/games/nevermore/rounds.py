@@ -12,6 +12,7 @@ from .decks import Decks
 from .scoring import (
     finish,
 )
+from .state import Need, Task
 from .table import (
     G,
     card,
@@ -26,7 +27,7 @@ class Rounds(Decks):
 
     # ----- set-up: the first dealer --------------------------------------------------------
 
-    def t_dealer(self, g: G, task: dict[str, Any]) -> None:
+    def t_dealer(self, g: G, task: Task) -> None:
         slot = draw(g, "main")
         if slot is None:
             g["dealer"] = 0
@@ -47,7 +48,7 @@ class Rounds(Decks):
 
     # ----- the round -------------------------------------------------------------------------
 
-    def t_round(self, g: G, task: dict[str, Any]) -> None:
+    def t_round(self, g: G, task: Task) -> None:
         g["round"] += 1
         if g["max_rounds"] and g["round"] > g["max_rounds"]:
             self.end_by_limit(g)
@@ -65,10 +66,10 @@ class Rounds(Decks):
         # secret order before the draft (so «Видение» has an order to look at). A scenario's later
         # round comes with both arranged.
         fresh = r > 1 and not preset
-        tasks: list[dict[str, Any]] = [{"k": "new_deck"}] if fresh else []
+        tasks: list[Task] = [{"k": "new_deck"}] if fresh else []
         tasks += [
             {"k": "deal"},
-            *([{"k": "new_tokens"}] if fresh else []),
+            *([Task(k="new_tokens")] if fresh else []),
             {"k": "window", "w": "before_draft", "order": order, "i": 0},
             {"k": "draft"},
             {"k": "window", "w": "before_resolution", "order": order, "i": 0},
@@ -90,7 +91,7 @@ class Rounds(Decks):
         ]
         self.push(g, *tasks)
 
-    def t_deal(self, g: G, task: dict[str, Any]) -> None:
+    def t_deal(self, g: G, task: Task) -> None:
         """Five cards each, one at a time in priority order."""
         if self.restock_first(g, task, "main", 5 * g["n"]):
             return
@@ -106,7 +107,7 @@ class Rounds(Decks):
 
     # ----- windows for magic cards -----------------------------------------------------------
 
-    def t_window(self, g: G, task: dict[str, Any]) -> None:
+    def t_window(self, g: G, task: Task) -> None:
         order, i = task["order"], task["i"]
         while i < len(order) and not g["magic"][order[i]]:
             i += 1
@@ -116,7 +117,7 @@ class Rounds(Decks):
         self.push(g, task)
         g["need"] = {"kind": "move", "phase": "window", "seats": [order[i]], "w": task["w"]}
 
-    def i_window(self, g: G, need: dict[str, Any], seat: int, action: Action) -> None:
+    def i_window(self, g: G, need: Need, seat: int, action: Action) -> None:
         task = g["agenda"][0]
         typ = action.get("type")
         if typ == "pass":
@@ -136,7 +137,7 @@ class Rounds(Decks):
     def r_played(self, g: G, ctx: dict[str, Any]) -> None:
         """The played card is now public; its task runs next."""
 
-    def t_played(self, g: G, task: dict[str, Any]) -> None:
+    def t_played(self, g: G, task: Task) -> None:
         seat, slot, w = task["seat"], task["slot"], task["w"]
         cid = card(g, slot) or ""
         raven = bool(g["raven"][seat])
@@ -144,7 +145,14 @@ class Rounds(Decks):
         if not self.magic.playable(g, seat, cid, w):
             log(g, "unplayable", card=cid)
             return
-        effect = {"k": "effect", "seat": seat, "slot": slot, "card": cid, "raven": raven, "w": w}
+        effect: Task = {
+            "k": "effect",
+            "seat": seat,
+            "slot": slot,
+            "card": cid,
+            "raven": raven,
+            "w": w,
+        }
         others = [s for s in priority(g) if s != seat and g["raven"][s] and g["magic"][s]]
         if self.cat.magic[cid]["deck"] == "light" and others and w != "light_played":
             g["cancel"] = False
@@ -152,7 +160,7 @@ class Rounds(Decks):
         else:
             self.push(g, effect)
 
-    def t_effect(self, g: G, task: dict[str, Any]) -> None:
+    def t_effect(self, g: G, task: Task) -> None:
         if self.cat.magic[task["card"]]["deck"] == "light" and g.pop("cancel", False):
             log(g, "cancelled", card=task["card"])
             return

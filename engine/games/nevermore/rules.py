@@ -26,16 +26,18 @@ first) and ``restock`` (a pile topped up with its discards).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import combinations, permutations
-from typing import Any
+from typing import Any, cast
 
 from engine.core.game import State, StepRules
 from engine.core.model import JSON, Action, IllegalAction, Knowledge
+from engine.core.runner import G as Data
 from engine.core.runner import Runner, StepFn
 
 from .cards import TOKENS, Catalog, load_catalog
 from .flow import Flow
+from .state import Need
 from .table import G, deck_layout, draw, log, new_state
 
 DEFAULT_MAX_ROUNDS = (
@@ -53,7 +55,7 @@ class Tasks(Mapping[str, StepFn]):
         self.flow = flow
 
     def __getitem__(self, key: str) -> StepFn:
-        return self.flow.task
+        return cast(StepFn, self.flow.task)  # the runner handles any game's data
 
     def __iter__(self) -> Iterator[str]:
         return iter(())
@@ -71,7 +73,8 @@ class NevermoreRules(StepRules):
     def __init__(self, catalog: Catalog | None = None) -> None:
         self.cat = catalog or load_catalog()
         self.flow = Flow(self.cat)
-        self.runner = Runner(Tasks(self.flow), self.flow.after, end=END, early=True)
+        after = cast(Callable[[Data], None], self.flow.after)  # the runner's generic data
+        self.runner = Runner(Tasks(self.flow), after, end=END, early=True)
 
     # ----- set-up ------------------------------------------------------------------------------
 
@@ -104,12 +107,17 @@ class NevermoreRules(StepRules):
                 g["magic"][seat].append(slot)
         log(g, "start")
         g["agenda"] = [{"k": "dealer"}]
-        return self.runner.start(g)
+        return self.runner.start(cast(Data, g))
 
     # ----- the contract ------------------------------------------------------------------------
 
+    def game(self, state: State, peek: bool = False) -> G:
+        """The game data as it stands now (``peek``: a live step's own data, to read at once)."""
+        data = self.runner.peek(state) if peek else self.runner.partial(state)
+        return cast(G, data)
+
     def visible_slots(self, state: State, seat: int) -> frozenset[int]:
-        g = self.runner.peek(state)
+        g = self.game(state, peek=True)
         return frozenset(g["hand"][seat] + g["magic"][seat] + g["look"][seat] + g["peek"][seat])
 
     # ----- legal actions -----------------------------------------------------------------------
@@ -118,11 +126,9 @@ class NevermoreRules(StepRules):
         need = state["need"]
         if need["kind"] not in ("move", "simultaneous") or seat not in need["seats"]:
             return []
-        return self.legal(self.runner.peek(state), need, seat, knowledge)
+        return self.legal(self.game(state, peek=True), need, seat, knowledge)
 
-    def legal(
-        self, state: G, need: dict[str, Any], seat: int, knowledge: Knowledge
-    ) -> list[Action]:
+    def legal(self, state: G, need: Need, seat: int, knowledge: Knowledge) -> list[Action]:
         """``legal_actions`` over the game data as it is now (``state``) and its ``need``."""
         phase = need["phase"]
         cards = knowledge.cards if knowledge.seat == seat else {}
@@ -173,7 +179,7 @@ class NevermoreRules(StepRules):
         return []
 
     @staticmethod
-    def choices(need: dict[str, Any], cards: dict[int, str]) -> list[Action]:
+    def choices(need: Need, cards: dict[int, str]) -> list[Action]:
         options = [dict(o) for o in need["options"]]
         if need.get("private") == "raven":
             ravens = [
@@ -286,7 +292,7 @@ class NevermoreRules(StepRules):
 
     def view(self, state: State, knowledge: Knowledge) -> JSON:
         """Public state plus the seat's own hand, magic cards and sealed choices."""
-        g = self.runner.partial(state)
+        g = self.game(state)
         known = g["known"]
 
         def public(slots: list[int]) -> list[str | None]:

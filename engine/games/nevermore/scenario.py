@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from engine.core import scenario
+from engine.core.game import State as TableState
 from engine.core.local_table import LocalTable
 from engine.core.model import Action, Decision, IllegalAction, Knowledge
 from engine.core.scenario import ScenarioError
@@ -203,7 +204,7 @@ class ScenarioRun:
             )
         return bool(spec.get("type") == action["type"])
 
-    def policy(self, rules: Any, state: G, seat: int, know: Knowledge) -> Action:
+    def policy(self, rules: Any, state: TableState, seat: int, know: Knowledge) -> Action:
         actions = self.rules.legal_actions(state, seat, know)
         _need(bool(actions), f"нет допустимых ходов для игрока {seat}")
         for i, spec in enumerate(self.moves):
@@ -211,7 +212,8 @@ class ScenarioRun:
                 continue
             if "phase" in spec and spec["phase"] != self.table.decision().phase:
                 continue
-            if "window" in spec and spec["window"] != state["need"].get("w"):
+            need = state["need"]
+            if "window" in spec and spec["window"] != (need.get("w") if need else None):
                 continue
             for action in actions:
                 if self._matches(spec, action, know):
@@ -228,16 +230,16 @@ class ScenarioRun:
 
     def run(self) -> dict[str, Any]:
         steps = 0
-        start_round = max(self.round, self.rules.data(self.table.state)["round"])
+        start_round = max(self.round, self.rules.game(self.table.state)["round"])
         while steps < MAX_STEPS:
-            g = self.rules.runner.peek(self.table.state)
+            g = self.rules.game(self.table.state, peek=True)
             if self.stop == "round" and g["round"] > start_round:
                 break
             if not self.table.step(self.policy):
                 break
             steps += 1
         _need(not self.moves, f"не сыграны ходы: {self.moves}")
-        out = result(self.rules.data(self.table.state), self.table)
+        out = result(self.rules.game(self.table.state), self.table)
         out["seats"] = self.seat_views()
         return out
 
@@ -246,8 +248,8 @@ class ScenarioRun:
         return scenario.seat_views(
             self.table,
             lambda state, seat: {
-                "hand": self.rules.runner.peek(state)["hand"][seat],
-                "magic": self.rules.runner.peek(state)["magic"][seat],
+                "hand": self.rules.game(state, peek=True)["hand"][seat],
+                "magic": self.rules.game(state, peek=True)["magic"][seat],
             },
         )
 

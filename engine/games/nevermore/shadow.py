@@ -6,6 +6,7 @@ from typing import Any
 
 from .scoring import damage, gain_health, gain_vp
 from .spell import ADD, Cards, Play, Spell, before_a_turn, in_window
+from .state import Task
 from .table import G, card, draw, humans, log, pile_of, priority
 
 # the card kept in the hand that takes a revealed card of each suit
@@ -46,7 +47,7 @@ def a_nightmare(m: Cards, g: G, ctx: dict[str, Any], seat: int, target: int) -> 
     g["discard"].extend(g["hand"][target])
     g["hand"][target] = []
     log(g, "nightmare", seat=target)
-    tasks: list[dict[str, Any]] = [
+    tasks: list[Task] = [
         {"k": "take_random", "to": target, "from": o}
         for o in priority(g)
         if o not in (seat, target)
@@ -227,7 +228,7 @@ def summon_raven(m: Cards, g: G, p: Play) -> None:
     m.flow.push(g, {"k": "draw_main", "seat": p.seat, "count": 2})
 
 
-def t_summon_look(m: Cards, g: G, task: dict[str, Any]) -> None:
+def t_summon_look(m: Cards, g: G, task: Task) -> None:
     """Three cards from the main deck, seen by the summoner alone; one is kept."""
     seat = task["seat"]
     if m.flow.restock_first(g, task, "main", 3):
@@ -255,7 +256,7 @@ def shown_of(g: G, seat: int, suit: str) -> list[int]:
     return [slot for slot in g["shown"][seat] if card(g, slot) == suit]
 
 
-def t_steal(m: Cards, g: G, task: dict[str, Any]) -> None:
+def t_steal(m: Cards, g: G, task: Task) -> None:
     """«Раздражение», «Высасывание», «Господство» once their suit is revealed: take one of its
     face-up cards (not one destroyed by ravens) from an opponent."""
     seat, suit = task["seat"], task["suit"]
@@ -283,7 +284,7 @@ def drain_after_healing(m: Cards, g: G, seat: int, amount: int) -> None:
     m.flow.push(g, m.flow.harm([(victim, amount)], seat, "drain"))
 
 
-def t_tax(m: Cards, g: G, task: dict[str, Any]) -> None:
+def t_tax(m: Cards, g: G, task: Task) -> None:
     seat = task["seat"]
     left = [s for s in task["slots"] if s in g["magic"][task["from"]]]
     if left:
@@ -298,7 +299,7 @@ def a_tax(m: Cards, g: G, ctx: dict[str, Any], seat: int, slot: int) -> None:
     log(g, "tax", seat=seat, source=ctx["from"])
 
 
-def t_waning(m: Cards, g: G, task: dict[str, Any]) -> None:
+def t_waning(m: Cards, g: G, task: Task) -> None:
     m.flow.push(g, m.flow.harm([(task["target"], task["count"])], task["seat"], "waning_light"))
 
 

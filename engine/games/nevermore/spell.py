@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from .cards import Catalog
+from .state import PileName, Task
 from .table import G
 
 
@@ -25,7 +26,7 @@ class Flow(Protocol):
     cat: Catalog
 
     @staticmethod
-    def push(g: G, *tasks: dict[str, Any]) -> None: ...
+    def push(g: G, *tasks: Task) -> None: ...
 
     def ask(
         self,
@@ -43,9 +44,9 @@ class Flow(Protocol):
 
     def counts(self, g: G, suit: str) -> list[int]: ...
 
-    def harm(self, hits: list[tuple[int, int]], source: int | None, why: str) -> dict[str, Any]: ...
+    def harm(self, hits: list[tuple[int, int]], source: int | None, why: str) -> Task: ...
 
-    def restock_first(self, g: G, task: dict[str, Any], pile: str, count: int) -> bool: ...
+    def restock_first(self, g: G, task: Task, pile: PileName, count: int) -> bool: ...
 
 
 class Cards(Protocol):

@@ -15,6 +15,7 @@ from .scoring import (
     to_human,
 )
 from .shadow import STEALS
+from .state import Task
 from .table import (
     REASON_OF,
     REASONS,
@@ -45,7 +46,7 @@ class Suits(Draft):
             out.append(shown + self.extra_count(g, s, suit))
         return out
 
-    def t_score(self, g: G, task: dict[str, Any]) -> None:
+    def t_score(self, g: G, task: Task) -> None:
         suit = g["revealed"][-1]
         if not task.get("stolen"):
             task["stolen"] = True
@@ -71,7 +72,7 @@ class Suits(Draft):
         hold = suit != "attack"
         if hold:
             g["hold_win"] = True
-        tasks = [
+        tasks: list[Task] = [
             {
                 "k": "strike",
                 "seat": s,
@@ -82,12 +83,12 @@ class Suits(Draft):
             }
             for s in winners
         ]
-        self.push(g, *tasks, *([{"k": "scored"}] if hold else []))
+        self.push(g, *tasks, *([Task(k="scored")] if hold else []))
 
-    def t_scored(self, g: G, task: dict[str, Any]) -> None:
+    def t_scored(self, g: G, task: Task) -> None:
         g.pop("hold_win", None)
 
-    def t_strike(self, g: G, task: dict[str, Any]) -> None:
+    def t_strike(self, g: G, task: Task) -> None:
         seat, suit, amount = task["seat"], task["suit"], task["amount"]
         if g["raven"][seat]:
             self.peck_offer(g, task)
@@ -161,26 +162,26 @@ class Suits(Draft):
             "blooding": [],
         }
 
-    def harm(self, hits: list[tuple[int, int]], source: int | None, why: str) -> dict[str, Any]:
+    def harm(self, hits: list[tuple[int, int]], source: int | None, why: str) -> Task:
         """The task of a damage event that is not an attack: opponents' damage opens a window
         for «Кровотечение» (everyone but the dealer of the damage), and any damage that would turn
         a player into a raven a window for «Исцеление» (``t_hit``)."""
         hit = [[t, a] for t, a in hits]
         return {"k": "harm", "hits": hit, "source": source, "why": REASONS[why]}
 
-    def t_harm(self, g: G, task: dict[str, Any]) -> None:
+    def t_harm(self, g: G, task: Task) -> None:
         hits = [(t, a) for t, a in task["hits"] if a > 0 and not g["raven"][t]]
         if not hits:
             return
         source = task["source"]
         self.open_hit(g, source, [t for t, _ in hits], [a for _, a in hits], REASON_OF[task["why"]])
-        tasks: list[dict[str, Any]] = []
+        tasks: list[Task] = []
         if source is not None:
             order = [s for s in priority(g) if s != source]
             tasks.append({"k": "window", "w": "damaged", "order": order, "i": 0})
         self.push(g, *tasks, {"k": "hit", "i": 0})
 
-    def t_hit(self, g: G, task: dict[str, Any]) -> None:
+    def t_hit(self, g: G, task: Task) -> None:
         att = g["attack"]
         i = task["i"]
         if i >= len(att["targets"]):
@@ -201,7 +202,7 @@ class Suits(Draft):
             self.push(g, {"k": "window", "w": "rescue", "order": [target], "i": 0})
             g["rescue"] = 0
 
-    def t_hit_apply(self, g: G, task: dict[str, Any]) -> None:
+    def t_hit_apply(self, g: G, task: Task) -> None:
         att = g["attack"]
         i = task["i"]
         target = att["targets"][i]
@@ -223,15 +224,16 @@ class Suits(Draft):
             g["attack"] = outer.pop()
         if not outer:
             g.pop("outer_hits", None)
+        attacker = att["attacker"]
         if not att["is_attack"]:
             return
-        self.push(
-            g, *[self.harm([(att["attacker"], 2)], s, "retribution") for s in att["retribution"]]
-        )
+        if attacker is None:
+            raise KeyError("an attack has no attacker")
+        self.push(g, *[self.harm([(attacker, 2)], s, "retribution") for s in att["retribution"]])
         if att["all"]:
-            gain_vp(g, att["attacker"], 2, "strike_all")
+            gain_vp(g, attacker, 2, "strike_all")
 
-    def peck_offer(self, g: G, task: dict[str, Any]) -> None:
+    def peck_offer(self, g: G, task: Task) -> None:
         seat, suit, second = task["seat"], task["suit"], task["second"]
         if suit not in ("attack", "healing", "victory") or (
             suit == "attack" and g["fx"]["no_attack"]
@@ -260,7 +262,7 @@ class Suits(Draft):
                 {"k": "peck_end", "seat": seat},
             )
 
-    def t_peck_end(self, g: G, task: dict[str, Any]) -> None:
+    def t_peck_end(self, g: G, task: Task) -> None:
         seat = task["seat"]
         if not humans(g):
             to_human(g, seat)
@@ -268,7 +270,7 @@ class Suits(Draft):
 
     def score_radiance(self, g: G, winners: list[int], amount: int, counts: list[int]) -> None:
         betrayed = g.get("betrayed")
-        draws: list[dict[str, Any]] = []
+        draws: list[Task] = []
         for s in winners:  # in priority order: nearest the dealer draws first, as in every tie
             if betrayed:
                 self.magic.reversed_radiance(g, s, amount)
@@ -281,7 +283,7 @@ class Suits(Draft):
                 gain_health(g, s, 2)
                 gain_vp(g, s, 1, "five_radiance")
 
-    def t_light_gain(self, g: G, task: dict[str, Any]) -> None:
+    def t_light_gain(self, g: G, task: Task) -> None:
         if self.restock_first(g, task, "light", task["amount"]):
             return
         self.magic.light_gain(g, task["seat"], task["amount"], bool(task.get("radiance")))
