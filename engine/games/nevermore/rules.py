@@ -66,7 +66,7 @@ class Tasks(Mapping[str, StepFn]):
 
 class NevermoreRules(StepRules):
     """The rules of «Невермор» on the step runner; the data ``g`` is one JSON dict (see
-    ``table.new_state``)."""
+    ``state.State``, set up by ``state.new_state``)."""
 
     game_id = "nevermore"
 
