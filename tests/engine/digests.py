@@ -18,7 +18,9 @@ A change of behaviour — a state, a log sentence, an order of legal actions, a 
 digest. Scenario outputs (``seeds/*/scenarios`` and the files under ``tests/engine/scenarios``)
 are recorded the same way, logs rendered.
 
-Re-record (only for an intended change, named in the commit): ``python -m tests.engine.digests``.
+Re-record (only for an intended change, named in the commit): ``python -m tests.engine.digests``
+(every game), or ``python -m tests.engine.digests nevermore`` (that game's games and scenarios
+only).
 """
 
 from __future__ import annotations
@@ -313,13 +315,18 @@ def recorded() -> dict[str, Any]:
 
 
 def record(games: list[str]) -> None:
+    """Re-record the seeded games and the scenarios of ``games``; every other game's entries
+    stay as they are."""
     data = recorded() if FIXTURE.exists() else {"games": {}, "scenarios": {}}
     for game in games:
         for spec in specs(game):
             data["games"][spec.key] = list(play(spec))
         print(f"recorded {game}", file=sys.stderr, flush=True)
-    data["scenarios"] = {
-        scenario_key(game, path): scenario_digest(game, path) for game, path in scenario_files()
+    kept = {k: v for k, v in data["scenarios"].items() if k.split("/", 1)[0] not in games}
+    data["scenarios"] = kept | {
+        scenario_key(game, path): scenario_digest(game, path)
+        for game, path in scenario_files()
+        if game in games
     }
     FIXTURE.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n", "utf-8")
 
