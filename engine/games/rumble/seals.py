@@ -1,13 +1,15 @@
 """The seal choices of the assembly: every legal spell from a hand, listed lazily.
 
-``SealChoices`` enumerates the spells as compact tuples and builds a choice's action only when it
-is read, so a bot that picks one of them (``RandomBot``) does not pay for building them all;
-``list(choices)`` is the list ``RumbleRules.seal_choices`` returns.
+``SealChoices`` enumerates the spells as compact tuples (a hand without wild magic as index
+combinations) and builds a choice's action only when it is read, so a bot that picks one of them
+(``RandomBot``) does not pay for building them all; ``list(choices)`` is the list
+``RumbleRules.seal_choices`` returns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import combinations
 from typing import Any, overload
 
 from engine.core.model import Action
@@ -20,16 +22,21 @@ Seal = tuple[Any, ...]
 
 def enumerate_seals(
     hand: list[int], cards: list[str], spells: Mapping[str, SpellCard]
-) -> list[Seal]:
+) -> Sequence[Seal]:
     """Every legal spell from the known ``hand`` (sorted slots) holding ``cards``: 1–3 cards, one
     per place, wild magic fills a gap; a spell of the same cards on the same places once.
 
     In the order of ``combinations`` of the hand by size, then ``product`` of each card's places;
     the initiative is the delivery's, or 0 with none or a wild one (as ``Flow.initiative_of``).
     """
-    inits = [0 if c == WILD else spells[c].get("initiative", 0) for c in cards]
     if WILD not in cards:
+        inits = [spells[c].get("initiative", 0) for c in cards]
         return _plain_seals(hand, cards, [spells[c]["slot"] for c in cards], inits)
+    # A spell's first combination takes the first copy of each card but wild magic (two equal
+    # cards of one place are never in one spell): later copies add nothing.
+    keep = [i for i, c in enumerate(cards) if c == WILD or cards.index(c) == i]
+    hand, cards = [hand[i] for i in keep], [cards[i] for i in keep]
+    inits = [0 if c == WILD else spells[c].get("initiative", 0) for c in cards]
     opts = [SLOTS if c == WILD else (spells[c]["slot"],) for c in cards]
     out: list[Seal] = []
     seen: set[tuple[str, ...]] = set()
@@ -79,53 +86,60 @@ def enumerate_seals(
     return out
 
 
+class PlainSeals(Sequence[Seal]):
+    """The spells of a hand without wild magic: index combinations of the hand (each card has its
+    one place), each made a ``Seal`` only when it is read."""
+
+    __slots__ = ("combos", "hand", "inits", "places")
+
+    def __init__(
+        self, hand: list[int], places: list[str], inits: list[int], combos: list[tuple[int, ...]]
+    ) -> None:
+        self.hand, self.places, self.inits, self.combos = hand, places, inits, combos
+
+    def __len__(self) -> int:
+        return len(self.combos)
+
+    @overload
+    def __getitem__(self, index: int) -> Seal: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Seal]: ...
+
+    def __getitem__(self, index: int | slice) -> Seal | list[Seal]:
+        if isinstance(index, slice):
+            return [self.seal(c) for c in self.combos[index]]
+        return self.seal(self.combos[index])
+
+    def seal(self, combo: tuple[int, ...]) -> Seal:
+        """The spell of the cards at ``combo``: places in name order, the delivery's initiative."""
+        places = self.places
+        order = sorted(combo, key=places.__getitem__)
+        first = order[0]
+        out: list[Any] = [self.inits[first] if places[first] == "delivery" else 0]
+        for i in order:
+            out += (self.hand[i], places[i])
+        return tuple(out)
+
+
+_BIT: dict[str, int] = {place: 1 << i for i, place in enumerate(SLOTS)}
+
+
 def _plain_seals(
     hand: list[int], cards: list[str], places: list[str], inits: list[int]
-) -> list[Seal]:
-    """``enumerate_seals`` of a hand without wild magic: each card has its one place, so a card
-    (or the cards of a spell) names the spell."""
-    out: list[Seal] = []
-    singles: set[str] = set()
-    pairs: set[tuple[str, str]] = set()
-    triples: set[tuple[str, str, str]] = set()
-    n = len(hand)
-    for i in range(n):
-        if cards[i] not in singles:
-            singles.add(cards[i])
-            p = places[i]
-            out.append((inits[i] if p == "delivery" else 0, hand[i], p))
-    for i in range(n):
-        p = places[i]
-        for j in range(i + 1, n):
-            q = places[j]
-            if p == q:
-                continue
-            a, b = (i, j) if p < q else (j, i)
-            key2 = (cards[a], cards[b])
-            if key2 not in pairs:
-                pairs.add(key2)
-                fp = places[a]
-                out.append((inits[a] if fp == "delivery" else 0, hand[a], fp, hand[b], places[b]))
-    for i in range(n):
-        p = places[i]
-        for j in range(i + 1, n):
-            q = places[j]
-            if p == q:
-                continue
-            for k in range(j + 1, n):
-                r = places[k]
-                if r in (p, q):
-                    continue
-                d = i if p == "delivery" else j if q == "delivery" else k
-                qu = i if p == "quality" else j if q == "quality" else k
-                so = i if p == "source" else j if q == "source" else k
-                key3 = (cards[d], cards[qu], cards[so])
-                if key3 not in triples:
-                    triples.add(key3)
-                    out.append(
-                        (inits[d], hand[d], "delivery", hand[qu], "quality", hand[so], "source")
-                    )
-    return out
+) -> PlainSeals:
+    """``enumerate_seals`` of a hand without wild magic: the combinations of 1–3 cards of
+    different places, in order. A spell is its cards (each has its one place), and the first
+    combination of a spell's cards takes the first of each equal card: so the combinations are
+    those of the first copies of the hand's cards."""
+    firsts = [i for i, card in enumerate(cards) if cards.index(card) == i]
+    bits = [_BIT[p] for p in places]
+    singles: list[tuple[int, ...]] = list(combinations(firsts, 1))
+    pairs: list[tuple[int, ...]] = [c for c in combinations(firsts, 2) if bits[c[0]] != bits[c[1]]]
+    triples: list[tuple[int, ...]] = [
+        c for c in combinations(firsts, 3) if bits[c[0]] | bits[c[1]] | bits[c[2]] == 7
+    ]
+    return PlainSeals(hand, places, inits, singles + pairs + triples)
 
 
 def seal_action(seat: int, seal: Seal) -> Action:
@@ -142,7 +156,7 @@ class SealChoices(Sequence[Action]):
 
     __slots__ = ("seals", "seat")
 
-    def __init__(self, seat: int, seals: list[Seal]) -> None:
+    def __init__(self, seat: int, seals: Sequence[Seal]) -> None:
         self.seat, self.seals = seat, seals
 
     def __len__(self) -> int:
