@@ -71,7 +71,7 @@ def test_add_raven_to_another_players_hand() -> None:
 def test_aid_gains_health_and_reveals_the_tokens() -> None:
     out = go(three(N1, ["aid"], health=3), {"seat": 0, "play": "aid"})
     assert logged(out, "Жетоны Раскрытия: Атака, Лечение, Сияние, Победа.")
-    assert logged(out, "А восстанавливает 1 здоровья (4).")
+    assert logged(out, "А восстанавливает 1 очко здоровья (4).")
 
 
 def test_aid_as_a_raven_forbids_healing() -> None:
@@ -151,7 +151,7 @@ def test_freeze_skips_the_draft() -> None:
 
 def test_heal_any_time() -> None:
     out = go(three(N2, ["heal"], health=2), {"seat": 0, "play": "heal"})
-    assert logged(out, "А восстанавливает 2 здоровья (4).")
+    assert logged(out, "А восстанавливает 2 очка здоровья (4).")
 
 
 def test_heal_saves_from_a_lethal_attack() -> None:
@@ -202,7 +202,7 @@ def test_penance_damages_skulking_ravens() -> None:
         three(N1, ["penance"], h1=[X, X, X, X, H]),
         {"seat": 0, "play": "penance"},
     )
-    assert logged(out, "Б получает 3 повреждений (Кара)")
+    assert logged(out, "Б получает 3 повреждения (Кара)")
 
 
 def test_punish_ravens_kill_whole_suits() -> None:
@@ -230,7 +230,7 @@ def test_renew(raven: bool) -> None:
     )
     assert logged(out, "Победа: А 3" if raven else "Победа: А 2")
     if not raven:
-        assert logged(out, "А восстанавливает 1 здоровья (4).")
+        assert logged(out, "А восстанавливает 1 очко здоровья (4).")
 
 
 def test_acquire_steals_a_random_card() -> None:
@@ -252,7 +252,7 @@ def test_betrayal_attack_heals() -> None:
 
 def test_blooding_adds_one_damage() -> None:
     out = _attacked([], {"seat": 2, "play": "blooding"}, m2=["blooding"])
-    assert logged(out, "А получает 3 повреждений (атака)")
+    assert logged(out, "А получает 3 повреждения (атака)")
 
 
 @pytest.mark.parametrize(
@@ -294,7 +294,7 @@ def test_discard_a_suit_for_everyone(cid: str, line: str) -> None:
 def test_gambit_single_pass_of_two() -> None:
     out = go(three(N1, ["gambit"]), {"seat": 0, "play": "gambit"}, draft=True)
     passes = [line for line in lines(out) if line.startswith("Передача")]
-    assert passes == ["Передача по 2 карт(ы)."]
+    assert passes == ["Передача по 2 карты."]
 
 
 def test_nightmare() -> None:
@@ -306,12 +306,12 @@ def test_nightmare() -> None:
     )
     assert logged(out, "Б сбрасывает свои карты")
     assert logged(out, "Б забирает случайную карту у В.")
-    assert logged(out, "Б берёт 3 карт(ы) из основной колоды.")
+    assert logged(out, "Б берёт 3 карты из основной колоды.")
 
 
 def test_retribution() -> None:
     out = _attacked(["retribution"], {"seat": 0, "play": "retribution"})
-    assert logged(out, "Б получает 2 повреждений (Возмездие)")
+    assert logged(out, "Б получает 2 повреждения (Возмездие)")
 
 
 def test_retribution_as_a_raven() -> None:
@@ -324,7 +324,7 @@ def test_retribution_as_a_raven() -> None:
         {"seat": 1, "phase": "choose", "pick": 0},
         {"seat": 2, "play": "retribution"},
     )
-    assert logged(out, "Б получает 2 повреждений (Возмездие)")
+    assert logged(out, "Б получает 2 повреждения (Возмездие)")
 
 
 def test_scrye_pays_and_sets_the_token_order() -> None:
@@ -347,11 +347,11 @@ def test_spite(raven: bool) -> None:
         moves.append({"seat": 0, "phase": "choose", "pick": 1})
     out = go(three(N1, ["spite"], vp=1, raven=raven), *moves)
     if raven:
-        assert logged(out, "Б получает 1 повреждений (Злоба)")
-        assert logged(out, "В получает 1 повреждений (Злоба)")
+        assert logged(out, "Б получает 1 повреждение (Злоба)")
+        assert logged(out, "В получает 1 повреждение (Злоба)")
     else:
         assert logged(out, "А теряет 1 ПО (Злоба)")
-        assert logged(out, "Б получает 2 повреждений (Злоба)")
+        assert logged(out, "Б получает 2 повреждения (Злоба)")
 
 
 @pytest.mark.parametrize("raven", [False, True])
@@ -364,7 +364,7 @@ def test_summon(raven: bool) -> None:
         assert logged(out, "Победа: А 2")
         assert logged(out, "Атака: А 1")
     else:
-        assert logged(out, "А получает 1 повреждений (Призыв)")
+        assert logged(out, "А получает 1 повреждение (Призыв)")
         assert logged(out, "Победа: А 2")
 
 
@@ -382,13 +382,13 @@ def test_tax_takes_one_light_card() -> None:
 
 def test_waning_light_hurts_the_radiance_winner() -> None:
     out = go(three(N2, ["waning_light"], h1=[R, R, R, R, V]), {"seat": 0, "play": "waning_light"})
-    assert logged(out, "Б получает 2 повреждений (Тусклый свет)")
+    assert logged(out, "Б получает 2 повреждения (Тусклый свет)")
 
 
 def test_withering_hits_all_opponents() -> None:
     out = go(three(N1, ["withering"]), {"seat": 0, "play": "withering"})
-    assert logged(out, "Б получает 1 повреждений (Увядание)")
-    assert logged(out, "В получает 1 повреждений (Увядание)")
+    assert logged(out, "Б получает 1 повреждение (Увядание)")
+    assert logged(out, "В получает 1 повреждение (Увядание)")
 
 
 def test_every_magic_card_has_a_test() -> None:
@@ -454,7 +454,7 @@ def test_blooding_adds_one_to_spite_damage() -> None:
             {"seat": 1, "play": "blooding", "window": "damaged"},
         ],
     )
-    assert logged(out, "В получает 3 повреждений (Злоба)")
+    assert logged(out, "В получает 3 повреждения (Злоба)")
 
 
 def test_blooding_on_the_flock_adds_one_to_the_chosen_player() -> None:
@@ -469,7 +469,7 @@ def test_blooding_on_the_flock_adds_one_to_the_chosen_player() -> None:
             {"seat": 1, "phase": "choose", "pick": 2},
         ],
     )
-    assert logged(out, "В получает 2 повреждений (стая воронов)")
+    assert logged(out, "В получает 2 повреждения (стая воронов)")
     assert out["raven"][2] and out["vp"][1] == 1  # the extra point was lethal: Б scores it
 
 

@@ -108,7 +108,7 @@ def test_received_cards_are_marked_until_the_seal() -> None:
     html = nv.board(view(log=log), 0, [], [])
     marked = re.findall(r'class="hand-card nm-card received"[^>]*data-slot="(\d+)"', html)
     assert marked == ["12", "16", "20"]
-    assert '<li data-k="deal">Передача по 3 карт(ы).</li>' in html
+    assert '<li data-k="deal">Передача по 3 карты.</li>' in html
     assert nv.received_slots(view(log=[*log, {"e": "sealed"}])) == []
     round_2 = {"e": "round", "round": 2, "dealer": 1, "dir": -1}
     assert nv.received_slots(view(log=[*log, round_2])) == []

@@ -1,5 +1,6 @@
-"""«Невермор»'s log in words: one phrase per event, in Russian (the engine's own sentences, checked
-by the digests of ``tests/engine``) and English."""
+"""«Невермор»'s log in words: one phrase per event, in Russian and English, each agreeing with its
+numbers (``plural``: 1 карту, 2 карты, 5 карт; 1 повреждение; 1 card, 2 cards). The Russian
+sentences are checked by the digests of ``tests/engine``."""
 
 from __future__ import annotations
 
@@ -127,6 +128,21 @@ def _round_en(e: E, w: Words) -> str:
     return f"— Round {e['round']}. {w.who(e['dealer'])} deals, passing {arrow}. —"
 
 
+def _cards_ru(n: int) -> str:
+    """``n`` cards as the object of a verb: 1 карту, 2 карты, 5 карт."""
+    return plural.ru(n, "карту", "карты", "карт")
+
+
+def _health_ru(n: int) -> str:
+    """``n`` points of health: 1 очко здоровья, 2 очка здоровья, 5 очков здоровья."""
+    return plural.ru(n, "очко", "очка", "очков") + " здоровья"
+
+
+def _damage_ru(n: int) -> str:
+    """``n`` damage: 1 повреждение, 2 повреждения, 5 повреждений."""
+    return plural.ru(n, "повреждение", "повреждения", "повреждений")
+
+
 def _token(e: E, w: Words) -> str:
     if w.lang == "ru":
         extra = " (Предательство: эффект обращён)" if e.get("betrayed") else ""
@@ -143,7 +159,7 @@ RU: dict[str, Phrase] = {
     "new_tokens": lambda e, w: "Жетоны Раскрытия перемешаны и выложены рубашкой вверх.",
     "new_deck": lambda e, w: "Основная колода собрана и перемешана.",
     "frozen": lambda e, w: "Заморозка: фаза Драфта пропущена.",
-    "passed": lambda e, w: f"Передача по {e['count']} карт(ы).",
+    "passed": lambda e, w: f"Передача по {plural.ru(e['count'], 'карте', 'карты', 'карт')}.",
     "dealer_draw": lambda e, w: (
         f"{w.who(e['seat'])} тянет карту: {SUITS_RU.get(e['card'] or '', e['card'])}."
     ),
@@ -155,10 +171,12 @@ RU: dict[str, Phrase] = {
         f"«{w.card(e['card'])}» нельзя разыграть сейчас — карта сброшена без эффекта."
     ),
     "cancelled": lambda e, w: f"Эффект «{w.card(e['card'])}» отменён.",
-    "heal": lambda e, w: f"{w.who(e['seat'])} восстанавливает {e['amount']} здоровья ({e['hp']}).",
+    "heal": lambda e, w: (
+        f"{w.who(e['seat'])} восстанавливает {_health_ru(e['amount'])} ({e['hp']})."
+    ),
     "vp": _vp_ru,
     "damage": lambda e, w: (
-        f"{w.who(e['seat'])} получает {e['amount']} повреждений{w.reason(e)}: здоровье {e['hp']}."
+        f"{w.who(e['seat'])} получает {_damage_ru(e['amount'])}{w.reason(e)}: здоровье {e['hp']}."
     ),
     "raven": lambda e, w: f"{w.who(e['seat'])} обращается в ворона.",
     "human": lambda e, w: f"{w.who(e['seat'])} возвращает истинное обличие: здоровье {e['hp']}.",
@@ -178,7 +196,9 @@ RU: dict[str, Phrase] = {
     "foretold_not": lambda e, w: f"Предсказание {w.who(e['seat'])} не сбылось.",
     "foretold": lambda e, w: f"Предсказание {w.who(e['seat'])} сбылось.",
     "discard_one": lambda e, w: f"{w.who(e['seat'])} сбрасывает карту.",
-    "draw_main": lambda e, w: f"{w.who(e['seat'])} берёт {e['count']} карт(ы) из основной колоды.",
+    "draw_main": lambda e, w: (
+        f"{w.who(e['seat'])} берёт {_cards_ru(e['count'])} из основной колоды."
+    ),
     "rescue": lambda e, w: f"{w.who(e['seat'])} исцеляется на 2 в ответ на смертельный урон.",
     "illuminate": lambda e, w: "Все Вороны сброшены без эффекта.",
     "justice": lambda e, w: "Все передают карты тем, от кого их получали.",
@@ -197,14 +217,14 @@ RU: dict[str, Phrase] = {
     "scry_set": lambda e, w: f"{w.who(e['seat'])} тайно задаёт порядок жетонов Раскрытия.",
     "summon_keep": lambda e, w: f"{w.who(e['seat'])} оставляет одну карту из трёх.",
     "draw_magic": lambda e, w: (
-        f"{w.who(e['seat'])} берёт {e['count']} карт(ы) магии "
+        f"{w.who(e['seat'])} берёт {_cards_ru(e['count'])} магии "
         f"{'Света' if e['pile'] == 'light' else 'Тени'}."
     ),
     "tax": lambda e, w: (
         f"{w.who(e['seat'])} забирает карту магии Света у {w.who(e['source'])} (Дань)."
     ),
     "light_lost": lambda e, w: (
-        f"{w.who(e['seat'])} сбрасывает {e['count']} карт(ы) магии Света (Сияние обращено)."
+        f"{w.who(e['seat'])} сбрасывает {_cards_ru(e['count'])} магии Света (Сияние обращено)."
     ),
     "sealed": lambda e, w: "Все игроки готовы к Раскрытию.",
     "flock": lambda e, w: f"{w.who(e['seat'])}: стая воронов! Раунд заканчивается.",
