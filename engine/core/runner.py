@@ -156,10 +156,12 @@ def check_against(need: Mapping[str, Any], action: Action) -> None:
             raise IllegalAction("сейчас ходит не это место")
         options = need.get("options")
         if options is not None:
-            # Equal JSON is equal data, so only the equal options are compared as JSON (where
-            # True and 1 differ).
+            # An option equal as data is compared as JSON first (where True and 1 differ); only
+            # when none matches so are all compared (where a tuple is a list).
             key = canonical_json(action)
-            if all(canonical_json(o) != key for o in options if o == action):
+            if not any(canonical_json(o) == key for o in options if o == action) and all(
+                canonical_json(o) != key for o in options
+            ):
                 raise IllegalAction("такого варианта нет")
 
 
