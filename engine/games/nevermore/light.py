@@ -6,7 +6,7 @@ from typing import Any
 
 from .scoring import gain_health, gain_vp, to_human
 from .spell import ADD, Cards, Play, Spell, in_window
-from .state import Task
+from .state import Task, as_token
 from .table import G, card, log
 
 # ----- «Помощь» --------------------------------------------------------------------------------
@@ -34,9 +34,7 @@ def r_aid_tokens(m: Cards, g: G, ctx: dict[str, Any]) -> None:
     for slot in ctx["slots"]:
         g["piles"]["tokens"]["draw"].remove(slot)
         g["discard"].append(slot)
-        suit = card(g, slot)
-        if suit is None:
-            raise KeyError(f"token slot {slot} was revealed without its token")
+        suit = as_token(card(g, slot))
         if suit not in g["revealed"]:
             g["plan"].append(suit)
 

@@ -14,7 +14,7 @@ from .scoring import (
     majority,
     to_human,
 )
-from .state import Need, Task, fresh_effects, new_round
+from .state import Need, Task, Token, as_token, fresh_effects, new_round
 from .suits import Suits
 from .table import (
     ZONES,
@@ -143,13 +143,13 @@ class Resolution(Suits):
             self.set_token(g, g["plan"].pop(0))
         else:
             slot = draw(g, "tokens")
-            if slot is None:  # cannot happen: four tokens for four calls
-                raise IllegalAction("жетоны Раскрытия кончились")
+            if slot is None:  # four tokens for four calls: an engine fault
+                raise KeyError("the resolution tokens ran out")
             g["discard"].append(slot)
             self.reveal(g, [slot], "token", {"slot": slot})
 
     def r_token(self, g: G, ctx: dict[str, Any]) -> None:
-        suit = card(g, ctx["slot"]) or ""
+        suit = as_token(card(g, ctx["slot"]))
         if suit in g["revealed"]:  # already called by a «Видение» order that was given up
             self.push(g, {"k": "token"})
             return
@@ -175,9 +175,9 @@ class Resolution(Suits):
         ):
             raise IllegalAction("раскройте следующий жетон своего порядка")
         g["need"] = None
-        self.set_token(g, opened[0]["token"])
+        self.set_token(g, as_token(opened[0]["token"]))
 
-    def set_token(self, g: G, suit: str) -> None:
+    def set_token(self, g: G, suit: Token) -> None:
         if suit in g["pool"]:
             g["pool"].remove(suit)
         if suit in g["plan"]:

@@ -27,7 +27,18 @@ Window = Literal[
 """The windows in which magic cards are played (the last four open inside another step)."""
 
 ZONES: tuple[Zone, ...] = ("hand", "magic", "extra", "placed", "shown", "killed", "look")
-FIRST_PLAN: list[Token] = ["attack", "healing", "radiance", "victory"]
+TOKENS: tuple[Token, ...] = ("attack", "healing", "radiance", "victory")
+FIRST_PLAN: list[Token] = list(TOKENS)
+"""The tokens' order in the very first round (face up)."""
+
+
+def as_token(value: object) -> Token:
+    """``value`` as a resolution token: a revealed token slot, or a token a move names, both
+    checked against the tokens already; anything else is an engine fault."""
+    for token in TOKENS:
+        if value == token:
+            return token
+    raise KeyError(f"{value!r} is not a resolution token")
 
 
 class Pile(TypedDict):
@@ -48,7 +59,7 @@ class Effects(TypedDict):
     punish: bool
     punish_raven: bool
     darkening: list[int]
-    banned: list[str]
+    banned: list[Suit]
     betray: bool | None
     """Set by «Предательство»: the next token called is betrayed."""
     foretell: list[list[Any]]
@@ -133,9 +144,9 @@ class RoundData(TypedDict):
     """Per-round bookkeeping of the resolution."""
 
     through: list[int]
-    plan: list[str]
-    pool: list[str]
-    revealed: list[str]
+    plan: list[Token]
+    pool: list[Token]
+    revealed: list[Token]
     scry: int | None
     items: list[list[int]]
     opened: list[list[int]]
@@ -171,7 +182,7 @@ class Game(TypedDict):
     fx: Effects
     entombed: int
     peek: list[list[int]]
-    first_plan: list[str]
+    first_plan: list[Token]
     betrayed: bool
     pass_sealed: dict[str, Any]
     winner: int | None
