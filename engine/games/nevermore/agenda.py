@@ -11,6 +11,7 @@ from engine.core.runner import Ask, Ctx
 from engine.core.runner import Need as RunnerNeed
 
 from .cards import SUITS, TOKENS, Catalog
+from .magic import Magic
 from .scoring import (
     check_win,
 )
@@ -39,7 +40,7 @@ class Agenda:
     Shadow cards, whose handlers the needs may name too)."""
 
     cat: Catalog
-    magic: Any
+    magic: Magic
 
     # ----- the agenda ------------------------------------------------------------------------
 
