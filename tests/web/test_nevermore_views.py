@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from engine.core.local_table import LocalTable
 from engine.core.model import Kind
 from engine.games.nevermore import NevermoreRules
-from web.ui import boards
+from web.ui import boards, i18n
 from web.ui import nevermore_views as nv
 
 CARDS = ["radiance", "radiance", "healing", "attack", "raven"]
@@ -87,6 +89,18 @@ def test_draft_selection_confirms_only_a_full_matching_set() -> None:
     assert passed == [4, 12, 20]
     assert "Передать: Сияние, Лечение, Ворон" in button.group(0)  # in hand order
     assert "игроку Боря" in html  # passing left from seat 0
+    assert "Передайте 3 карты игроку Боря" in html  # the number agrees with its noun
+
+
+@pytest.mark.parametrize(("k", "ru", "en"), [(1, "1 карту", "1 card"), (2, "2 карты", "2 cards")])
+def test_the_pass_prompt_agrees_with_its_number(k: int, ru: str, en: str) -> None:
+    moves = pass_moves(HAND, k)
+    assert f"Передайте {ru} игроку" in nv.board(view(), 0, moves, [])
+    i18n.use("en")
+    try:
+        assert f"Pass {en} to" in nv.board(view(), 0, moves, [])
+    finally:
+        i18n.use("ru")
 
 
 def test_identical_cards_match_whichever_move_passes_them() -> None:

@@ -184,8 +184,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "nm_received": {"ru": "получена", "en": "received"},
     "nm_doomed": {"ru": "уничтожит ворон", "en": "a raven destroys it"},
     "nm_pass_title": {
-        "ru": "Передайте {k} карт(ы) игроку {name}: выберите их в руке и подтвердите.",
-        "en": "Pass {k} card(s) to {name}: pick them in your hand, then confirm.",
+        "ru": "Передайте {cards} игроку {name}: выберите их в руке и подтвердите.",
+        "en": "Pass {cards} to {name}: pick them in your hand, then confirm.",
     },
     "nm_pass_more": {"ru": "Выберите ещё {n}", "en": "Pick {n} more"},
     "nm_pass_confirm": {"ru": "Передать: {cards}", "en": "Pass: {cards}"},

@@ -17,7 +17,7 @@ from engine.core.model import Action
 
 from . import log_icons
 from .i18n import current, picture, say, tr
-from .phrases import render, render_log
+from .phrases import plural, render, render_log
 from .views import describe
 
 BACK = "/card-back.svg"
@@ -337,7 +337,10 @@ def pass_prompt(view: dict[str, Any], moves: list[Action], selected: list[int]) 
     seat = int(me["seat"])
     hand_cards = {int(s): c for s, c in me["hand"].items()}
     k = pass_count(moves)
-    title = tr("nm_pass_title", lang, k=str(k), name=view["names"][next_seat(view, seat)])
+    count = (
+        plural.en(k, "card", "cards") if lang == "en" else plural.ru(k, "карту", "карты", "карт")
+    )
+    title = tr("nm_pass_title", lang, cards=count, name=view["names"][next_seat(view, seat)])
     chosen = sorted(str(hand_cards.get(s)) for s in selected)
     if len(selected) == k:
         for i, move in enumerate(moves):
