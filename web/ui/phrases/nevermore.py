@@ -370,6 +370,4 @@ EN: dict[str, Phrase] = {
 
 def say(event: E, lang: str, names: Sequence[str]) -> str:
     """The sentence for ``event`` (an unknown kind is shown as its name)."""
-    table = EN if lang == "en" else RU
-    phrase = table.get(str(event.get("e")))
-    return phrase(event, Words(lang, names)) if phrase else str(event.get("e"))
+    return plural.phrase_of(RU, EN, event, lang, Words(lang, names))

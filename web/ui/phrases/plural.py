@@ -1,6 +1,10 @@
-"""Number agreement: Russian has three forms (1 карта, 2 карты, 5 карт), English two."""
+"""Number agreement (Russian has three forms: 1 карта, 2 карты, 5 карт; English two), and the
+lookup every game's phrase table shares."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
 
 
 def ru(n: int, one: str, few: str, many: str) -> str:
@@ -20,3 +24,16 @@ def ru(n: int, one: str, few: str, many: str) -> str:
 def en(n: int, one: str, other: str) -> str:
     """``n`` with the English form that agrees with it."""
     return f"{n} {one if n == 1 else other}"
+
+
+def phrase_of(
+    ru: Mapping[str, Callable[[Any, Any], str]],
+    en: Mapping[str, Callable[[Any, Any], str]],
+    event: Mapping[str, Any],
+    lang: str,
+    words: Any,
+) -> str:
+    """A game's sentence for ``event`` from its Russian or English table (an unknown kind is
+    shown as its name)."""
+    phrase = (en if lang == "en" else ru).get(str(event.get("e")))
+    return phrase(event, words) if phrase else str(event.get("e"))

@@ -308,6 +308,4 @@ EN: dict[str, Callable[[E, Words], str]] = {
 
 def say(event: E, lang: str, names: Sequence[str], catalog: Any = None) -> str:
     """The sentence for ``event`` (an unknown kind is shown as its name)."""
-    table = EN if lang == "en" else RU
-    phrase = table.get(str(event.get("e")))
-    return phrase(event, Words(lang, names, catalog)) if phrase else str(event.get("e"))
+    return plural.phrase_of(RU, EN, event, lang, Words(lang, names, catalog))
