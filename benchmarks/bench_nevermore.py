@@ -18,11 +18,12 @@ import sys
 import time
 from typing import Any
 
+from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import Kind
 from engine.fairness.backends.native import NativeBackend
 from engine.games.nevermore import NevermoreRules
-from engine.games.nevermore.bot import HeuristicBot, RandomBot
+from engine.games.nevermore.bot import HeuristicBot
 from engine.protocol.bundle import SecretBundle
 from engine.protocol.peer import Peer
 from engine.protocol.players import Player, Waiting

@@ -1,0 +1,16 @@
+"""Every benchmark `make bench` runs can at least be loaded: a renamed engine part breaks the
+import at once here, not only on the next benchmark run. (Nothing is timed.)"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from benchmarks.__main__ import BENCHMARKS
+
+
+@pytest.mark.parametrize("module", BENCHMARKS)
+def test_the_benchmark_imports(module: str) -> None:
+    loaded = importlib.import_module(module)
+    assert callable(getattr(loaded, "main", None)), f"{module} has no main()"
