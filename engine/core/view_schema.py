@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Mapping
+from functools import cache
 from typing import (
     Any,
     Literal,
@@ -126,6 +127,13 @@ def seat(
     }
 
 
+@cache
+def _fields(hint: Any) -> tuple[dict[str, Any], frozenset[str]]:
+    """A TypedDict's field types and its required keys, worked out once: the page checks its
+    view on every redraw, and resolving the hints is most of that check's time under Pyodide."""
+    return get_type_hints(hint), getattr(hint, "__required_keys__", frozenset())
+
+
 def problems(value: object, hint: object = TableView, where: str = KEY) -> list[str]:
     """Where ``value`` breaks the schema ``hint`` (a ``TableView`` by default): a missing or an
     unknown field, a wrong type, a value outside its ``Literal``; empty when it fits."""
@@ -135,8 +143,7 @@ def problems(value: object, hint: object = TableView, where: str = KEY) -> list[
     if is_typeddict(hint):
         if not isinstance(value, dict):
             return [f"{where}: ожидался объект, а не {value!r}"]
-        fields = get_type_hints(hint)
-        required: frozenset[str] = getattr(hint, "__required_keys__", frozenset())
+        fields, required = _fields(hint)
         out = [f"{where}.{k}: нет поля" for k in sorted(required) if k not in value]
         out += [f"{where}.{k}: лишнее поле" for k in value if k not in fields]
         for key, sub in fields.items():

@@ -15,10 +15,9 @@ from typing import Any
 
 from engine.core.model import Action
 
-from . import log_icons
+from . import log_view
 from .catalog_en import CIRCLE_ACTIONS, CIRCLE_KEYWORDS, CIRCLE_NAMES, DIRECTIONS
 from .i18n import current, picture, say
-from .phrases import render_log
 
 COUNTDOWN_DEFAULT = 4
 # Plays within this of each other on one state go in the public order: about two one-way trips
@@ -249,7 +248,7 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
     piles = view["piles"]
     names = [str(s["name"]) for s in view.get("seats", [])]
     events = list(view.get("log", []))
-    log = log_icons.lines("circle", events, render_log("circle", events, current(), names))
+    log = log_view.items("circle", events, current(), names, len(events))
     racing = "true" if view.get("phase") == "scramble" else "false"
     countdown = (
         '<div id="race-countdown" class="c-countdown" aria-live="off">'

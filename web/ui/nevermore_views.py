@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.model import Action
 
-from . import log_icons
+from . import log_view
 from .i18n import current, picture, say, tr
 from .phrases import plural, render, render_log
 from .views import describe
@@ -506,7 +506,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     mine = ""
     if me is not None and "me" in view:
         mine = hand(view, selected, picking) + magic(view, me)
-    log_items = log_icons.lines("nevermore", view["log"][-LOG_LINES:], log_lines(view))
+    log_items = log_view.items("nevermore", view["log"], current(), view["names"], LOG_LINES)
     phase = str(view["need"].get("phase", ""))
     return (
         f'<section id="nevermore" class="nevermore" data-round="{int(view["round"])}"'

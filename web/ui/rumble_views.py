@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.model import Action
 
-from . import log_icons, rumble_en
+from . import log_view, rumble_en
 from .i18n import current, picture, say
 from .phrases import render, render_log
 from .views import describe
@@ -344,7 +344,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     wait_line = (
         f'<p class="wait">{waiting_for}: {escape(", ".join(waiting))}</p>' if waiting else ""
     )
-    log_items = log_icons.lines("rumble", view["log"][-LOG_LINES:], log_lines(view))
+    log_items = log_view.items("rumble", view["log"], current(), names, LOG_LINES)
     summary = results(view) if view["waiting"]["kind"] == "terminal" else fight_banner(view)
     return (
         f'<section class="rumble" data-fight="{view["fight"]}">{head}'

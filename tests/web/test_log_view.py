@@ -1,0 +1,64 @@
+"""The log's items are said once: a redraw renders only the entries added since the last one,
+and the result is always what rendering the whole log would give."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from web.ui import log_icons, log_view
+from web.ui.phrases import render_log
+
+NAMES = ["Аня", "Боря"]
+LOG: list[dict[str, Any]] = [
+    {"e": "round", "round": 1},
+    {"e": "seal", "seat": 1, "count": 2},
+    {"e": "hurt", "seat": 1, "amount": 3, "by": 0, "life": 17},
+    {"e": "dies", "seat": 1},
+    {"e": "survivor", "seat": 0},
+]
+
+
+def whole(events: list[Any], lang: str = "ru", last: int = 150) -> str:
+    """The items of the last ``last`` entries, every one said afresh."""
+    texts = render_log("rumble", events, lang, NAMES)
+    lines = [log_icons.line("rumble", e, t) for e, t in zip(events, texts, strict=True)]
+    return "".join(lines[-last:])
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many entries each call of render_log said."""
+    calls: list[int] = []
+
+    def counting(game: str, events: Any, lang: str = "ru", names: Any = ()) -> list[str]:
+        calls.append(len(events))
+        return render_log(game, events, lang, names)
+
+    monkeypatch.setattr(log_view, "render_log", counting)
+    log_view._SAID.clear()
+    return calls
+
+
+def test_a_growing_log_is_said_entry_by_entry(counted: list[int]) -> None:
+    for n in range(1, len(LOG) + 1):
+        assert log_view.items("rumble", LOG[:n], "ru", NAMES, 150) == whole(LOG[:n])
+    assert counted == [1, 1, 1, 1, 1]
+    assert log_view.items("rumble", LOG, "ru", NAMES, 2) == whole(LOG, last=2)
+    assert counted[-1] == 0  # nothing new to say
+
+
+def test_another_language_names_or_game_says_it_all_again(counted: list[int]) -> None:
+    log_view.items("rumble", LOG, "ru", NAMES, 150)
+    assert log_view.items("rumble", LOG, "en", NAMES, 150) == whole(LOG, "en")
+    assert log_view.items("rumble", LOG, "en", ["Ann", "Bob"], 150).count("Bob") >= 2
+    assert counted == [5, 5, 5]
+
+
+def test_a_log_that_is_not_the_one_known_starts_again(counted: list[int]) -> None:
+    log_view.items("rumble", LOG, "ru", NAMES, 150)
+    other = [{"e": "round", "round": 7}, *LOG[1:]]
+    assert log_view.items("rumble", other, "ru", NAMES, 150) == whole(other)
+    assert log_view.items("rumble", LOG[:2], "ru", NAMES, 150) == whole(LOG[:2])  # shorter
+    assert counted == [5, 5, 2]
