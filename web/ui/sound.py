@@ -115,6 +115,7 @@ class Sound:
         if kind == "noise":
             source = ctx.createBufferSource()
             source.buffer = self._noise_buffer(ctx)
+            source.loop = True  # a tenth of a second of noise, looped for longer sounds
             band = ctx.createBiquadFilter()
             band.type = "bandpass"
             band.frequency.value = 900
@@ -130,10 +131,11 @@ class Sound:
         source.stop(at + length + 0.02)
 
     def _noise_buffer(self, ctx: Any) -> Any:
+        """White noise, made once: a tenth of a second (a half took one 70 ms task to make)."""
         if self._noise is None:
             rate = int(ctx.sampleRate)
-            buffer = ctx.createBuffer(1, rate // 2, rate)
-            samples = [random.uniform(-1, 1) for _ in range(rate // 2)]
+            buffer = ctx.createBuffer(1, rate // 10, rate)
+            samples = [random.uniform(-1, 1) for _ in range(rate // 10)]
             buffer.getChannelData(0).set(to_js(samples))
             self._noise = buffer
         return self._noise
