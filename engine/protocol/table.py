@@ -29,7 +29,6 @@ from engine.core.model import (
 from engine.fairness.deck import (
     DeckTranscript,
     card_points,
-    card_table,
     unmask_points,
 )
 from engine.fairness.randomness import HashChain, joint_value
@@ -44,6 +43,7 @@ from engine.protocol.envelope import (
     message_id,
 )
 from engine.protocol.errors import ProtocolError, StaleAction
+from engine.protocol.pace import yield_to_page
 from engine.protocol.table_audit import Audit
 from engine.protocol.table_contributions import Contributions
 from engine.protocol.table_fields import Awaiting, Member
@@ -180,17 +180,21 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
     async def _advance(self) -> None:
         """Table-made steps once every contribution is in: chance values, reveals, stages."""
         if self.stage == "chains" and len(self.tips) == self.seats:
-            self.stage = "shuffle1"
+            # Every card is hashed onto the curve once, a deck per browser task, before anything
+            # changes (the page sees the table as it was until all decks are ready).
+            points: dict[str, list[int]] = {}
             for deck, cards in self.layout.decks:
-                self.decks[deck] = DeckTranscript(
-                    deck,
-                    self.layout.first_slot(deck),
-                    card_points(self.room, self.game, deck, cards),
-                    [],
-                    [],
-                    [],
-                )
-            self.cards = card_table(self.room, self.game, self.layout)
+                points[deck] = card_points(self.room, self.game, deck, cards)
+                await yield_to_page()
+            self.stage = "shuffle1"
+            for deck, _ in self.layout.decks:
+                first = self.layout.first_slot(deck)
+                self.decks[deck] = DeckTranscript(deck, first, points[deck], [], [], [])
+            self.cards = {
+                x: card
+                for deck, cards in self.layout.decks
+                for x, card in zip(points[deck], cards, strict=True)
+            }
             if not self.decks:  # a game without hidden cards has nothing to shuffle
                 self.stage = "play"
                 self._new_node()
