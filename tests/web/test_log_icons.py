@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from web.assets.log_art import write_log_art
-from web.ui import log_icons, rumble_views
+from web.ui import log_icons, log_view, rumble_views
 from web.ui.phrases import circle, nevermore, rumble
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,5 +58,6 @@ def test_the_lines_of_a_rumble_log_carry_their_pictures() -> None:
         {"seat": s, "name": n, "kills": 0, "survivals": 0, "life": 20} for s, n in enumerate("AB")
     ]
     log = [{"e": "round", "round": 1}, {"e": "dies", "seat": 1}, "a sentence"]
-    items = log_icons.lines("rumble", log, rumble_views.log_lines({"seats": seats, "log": log}))
+    names = [str(s["name"]) for s in seats]
+    items = log_view.items("rumble", log, "ru", names, rumble_views.LOG_LINES)
     assert re.findall(r'data-k="(\w+)"', items) == ["round", "death", "info"]

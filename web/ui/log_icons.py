@@ -117,8 +117,3 @@ def category(game: str, event: Any) -> str:
 def line(game: str, event: Any, text: str) -> str:
     """One ``<li>`` of the log: its category (for the picture and colour) and its sentence."""
     return f'<li data-k="{category(game, event)}">{escape(text)}</li>'
-
-
-def lines(game: str, events: list[Any], texts: list[str]) -> str:
-    """The log's items, each event beside its sentence."""
-    return "".join(line(game, e, t) for e, t in zip(events, texts, strict=True))
