@@ -20,17 +20,8 @@ def _catalog() -> Any:
     return load_catalog()
 
 
-class Words:
+class Words(plural.SeatWords):
     """What a phrase needs besides the event: seat names, card names in the language."""
-
-    def __init__(self, lang: str, names: Sequence[str]) -> None:
-        self.lang = lang
-        self.names = names
-
-    def who(self, seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return str(self.names[seat])
-        return f"#{seat}" if self.lang == "ru" else f"seat {seat}"
 
     def spell(self, card: str) -> str:
         name = str(_catalog().spells[card]["name"])

@@ -62,17 +62,8 @@ def _english_names() -> dict[str, str]:
     return {str(e["id"]): str(english("nevermore", e)["name"]) for e in entries()}
 
 
-class Words:
+class Words(plural.SeatWords):
     """What a phrase needs besides the event: seat names, card and suit names in the language."""
-
-    def __init__(self, lang: str, names: Sequence[str]) -> None:
-        self.lang = lang
-        self.names = names
-
-    def who(self, seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return str(self.names[seat])
-        return f"#{seat}" if self.lang == "ru" else f"seat {seat}"
 
     def card(self, card: str) -> str:
         """A card's name (a magic card or a suit card)."""

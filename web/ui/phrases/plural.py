@@ -1,9 +1,9 @@
 """Number agreement (Russian has three forms: 1 карта, 2 карты, 5 карт; English two), and the
-lookup every game's phrase table shares."""
+parts every game's phrase table shares: the seats' names (``SeatWords``) and the lookup."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 
@@ -37,3 +37,17 @@ def phrase_of(
     shown as its name)."""
     phrase = (en if lang == "en" else ru).get(str(event.get("e")))
     return phrase(event, words) if phrase else str(event.get("e"))
+
+
+class SeatWords:
+    """What every game's phrases need besides the event: the language and the seats' names."""
+
+    def __init__(self, lang: str, names: Sequence[str]) -> None:
+        self.lang = lang
+        self.names = names
+
+    def who(self, seat: Any) -> str:
+        """A seat's name (``#n`` / ``seat n`` for a seat the names do not cover)."""
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return str(self.names[seat])
+        return f"#{seat}" if self.lang == "ru" else f"seat {seat}"

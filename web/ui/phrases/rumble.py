@@ -33,21 +33,18 @@ def _default() -> Any:
     return load_catalog()
 
 
-class Words:
+class Words(plural.SeatWords):
     """What a phrase needs besides the event: seat names, card names in the language (from the
     game's catalog: the standard one unless a scenario brings its own)."""
 
     def __init__(self, lang: str, names: Sequence[str], catalog: Any = None) -> None:
-        self.lang = lang
-        self.names = names
+        super().__init__(lang, names)
         self.cat = catalog if catalog is not None else _default()
 
     def who(self, seat: Any) -> str:
         if seat is None:
             return "никто" if self.lang == "ru" else "nobody"
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return str(self.names[seat])
-        return f"#{seat}" if self.lang == "ru" else f"seat {seat}"
+        return super().who(seat)
 
     def _named(self, table: dict[str, Any], key: str) -> str:
         card = table.get(key)
