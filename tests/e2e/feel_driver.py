@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from playwright.async_api import Page
+
 from .harness import ROOT, Player
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -88,3 +90,26 @@ async def shots(players: list[Player], name: str) -> None:
     for player in players:
         size = player.page.viewport_size or {"width": 0}
         await player.screenshot(f"feel-{name}-{size['width']}")
+
+
+DOCK = """(where) => {
+  window.scrollTo(0, where === "end" ? document.scrollingElement.scrollHeight : 0);
+  const dock = document.querySelector("#table .dock").getBoundingClientRect();
+  const last = document.getElementById("app").getBoundingClientRect();
+  return {top: dock.top, bottom: dock.bottom, height: innerHeight, lastBottom: last.bottom,
+          pad: parseFloat(getComputedStyle(document.body).paddingBottom)};
+}"""
+
+
+async def hand_stays_on_screen(page: Page) -> None:
+    """The dock (hand and prompt) is on screen at the top and at the end of the page, and at the
+    end the page's content ends above it (room was kept for it)."""
+    await page.wait_for_function(
+        "() => parseFloat(getComputedStyle(document.body).paddingBottom) > 40"
+    )
+    for where in ("top", "end"):
+        box = await page.evaluate(DOCK, where)
+        assert abs(box["bottom"] - box["height"]) <= 1, (where, box)
+        assert 40 < box["bottom"] - box["top"] <= 0.6 * box["height"], (where, box)
+        if where == "end":
+            assert box["lastBottom"] <= box["top"] + 1, box

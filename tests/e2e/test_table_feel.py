@@ -16,7 +16,14 @@ from engine.games.rumble.cards import WILD, load_catalog
 from engine.games.rumble.text import spell_name
 
 from . import circle_driver, nevermore_driver, rumble_driver
-from .feel_driver import axe_violations, effects, keyboard_reach, nevermore_view, shots
+from .feel_driver import (
+    axe_violations,
+    effects,
+    hand_stays_on_screen,
+    keyboard_reach,
+    nevermore_view,
+    shots,
+)
 from .harness import Player, chromium, signaling_server
 from .table_driver import play_until, say_ready, seat_players
 
@@ -145,6 +152,7 @@ async def test_circle_spell_in_flight() -> None:
 
             await play_until(players, flown, state=circle_driver.table_state, act=act, timeout=240)
             await shots(players, "circle-spell-in-flight")
+            await hand_stays_on_screen(players[1].page)  # the phone's dock, fixed at the bottom
             for player in players:
                 assert await axe_violations(player, "#table") == [], player.name
             for player in players:
@@ -172,6 +180,7 @@ async def test_nevermore_draft_and_called_suit() -> None:
             await players[0].page.click("#hand button.hand-card")
             await players[0].page.wait_for_selector("#hand .hand-card.selected")
             await shots(players, "nevermore-draft")
+            await hand_stays_on_screen(players[1].page)  # the phone's dock, fixed at the bottom
             for player in players:
                 assert await axe_violations(player, "#table") == [], player.name
             await play_until(
