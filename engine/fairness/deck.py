@@ -93,11 +93,15 @@ def card_points(room: str, game: str, deck: str, cards: Sequence[str]) -> list[i
     ]
 
 
-def card_table(room: str, game: str, layout: DeckLayout) -> dict[int, str]:
-    """Map from a card's x-coordinate to its id, over every deck of the game."""
+def card_table(
+    room: str, game: str, layout: DeckLayout, points: Mapping[str, Sequence[int]] | None = None
+) -> dict[int, str]:
+    """Map from a card's x-coordinate to its id, over every deck of the game (``points``: each
+    deck's ``card_points`` when the caller has them already)."""
     table: dict[int, str] = {}
     for deck, cards in layout.decks:
-        for x, card in zip(card_points(room, game, deck, cards), cards, strict=True):
+        xs = points[deck] if points is not None else card_points(room, game, deck, cards)
+        for x, card in zip(xs, cards, strict=True):
             table[x] = card
     return table
 

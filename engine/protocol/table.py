@@ -29,6 +29,7 @@ from engine.core.model import (
 from engine.fairness.deck import (
     DeckTranscript,
     card_points,
+    card_table,
     unmask_points,
 )
 from engine.fairness.randomness import HashChain, joint_value
@@ -190,11 +191,7 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             for deck, _ in self.layout.decks:
                 first = self.layout.first_slot(deck)
                 self.decks[deck] = DeckTranscript(deck, first, points[deck], [], [], [])
-            self.cards = {
-                x: card
-                for deck, cards in self.layout.decks
-                for x, card in zip(points[deck], cards, strict=True)
-            }
+            self.cards = card_table(self.room, self.game, self.layout, points)
             if not self.decks:  # a game without hidden cards has nothing to shuffle
                 self.stage = "play"
                 self._new_node()
