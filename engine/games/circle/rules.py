@@ -28,6 +28,7 @@ from engine.core.runner import Ctx, G, Runner
 
 from . import flow, plays
 from .cards import Catalog, load_catalog
+from .shapes import SHAPES
 from .state import clone, new_state
 from .view import build_view
 
@@ -38,6 +39,7 @@ class CircleRules(StepRules):
     """The rules of «Волшебный круг» on the step runner (data: ``state``, steps: ``flow``)."""
 
     game_id = "circle"
+    shapes = SHAPES
 
     def __init__(self, catalog: Catalog | None = None) -> None:
         self.cat = catalog or load_catalog()

@@ -37,6 +37,7 @@ from engine.core.runner import Runner, StepFn
 
 from .cards import TOKENS, Catalog, load_catalog
 from .flow import Flow
+from .shapes import SHAPES
 from .state import Need
 from .table import G, deck_layout, draw, log, new_state
 
@@ -69,6 +70,7 @@ class NevermoreRules(StepRules):
     ``state.State``, set up by ``state.new_state``)."""
 
     game_id = "nevermore"
+    shapes = SHAPES
 
     def __init__(self, catalog: Catalog | None = None) -> None:
         self.cat = catalog or load_catalog()

@@ -35,6 +35,7 @@ from .cards import WILD, Catalog, load_catalog
 from .flow import Flow
 from .runner import CTX, Data, clone_game, copied
 from .seals import SealChoices, enumerate_seals
+from .shapes import SHAPES
 from .state import Mode, new_state
 from .state import State as GameData
 from .view import discard_top, table
@@ -49,6 +50,7 @@ class RumbleRules(StepRules):
     ``{"g", "inputs", "need"}``."""
 
     game_id = "rumble"
+    shapes = SHAPES
 
     def __init__(self, catalog: Catalog | None = None) -> None:
         self.cat = catalog or load_catalog()

@@ -35,6 +35,7 @@ from engine.core.runner import G as Data
 
 from . import moves
 from .moves import BIDS, CARD_VALUES, TOKENS, G, check_card, redeal, scores
+from .shapes import SHAPES
 from .state import HAND, Phase, Step, StepName, new_state
 
 __all__ = ["CARD_VALUES", "TOKENS", "ToyRules", "deck_cards"]
@@ -155,6 +156,7 @@ class ToyRules(StepRules):
     ``need`` beside it."""
 
     game_id = "toy"
+    shapes = SHAPES
 
     def __init__(self) -> None:
         end = {"kind": "terminal", "phase": "over"}
