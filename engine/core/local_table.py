@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import json.encoder
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -25,8 +26,38 @@ from typing import Any
 from .model import JSON, Action, Decision, IllegalAction, Kind, Knowledge, Rules, canonical_json
 
 Policy = Callable[[Rules[Any], Any, int, Knowledge], Action | None]
-_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
-"""``canonical_json`` without its float check, for values already checked."""
+
+
+def _text_encoder() -> Callable[[Any], str]:
+    """``canonical_json`` as text, without its float check, for values already checked: the C
+    encoder that ``json`` builds afresh for every value, built once (the same text)."""
+    plain = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return plain.encode
+    encode = make(
+        None, plain.default, json.encoder.encode_basestring, None, ":", ",", True, False, True
+    )
+    return lambda value: "".join(encode(value, 0))
+
+
+_ENCODE = _text_encoder()
+_PLAIN = frozenset((int, str, bool, type(None)))
+
+
+def _plain_records(items: list[Any]) -> bool:
+    """Whether ``items`` are records of plain values only (so hold no float): a seal's items."""
+    for item in items:
+        if type(item) is not dict:
+            return False
+        for value in item.values():
+            if type(value) not in _PLAIN:
+                return False
+    return True
+
+
+_CHANCE, _TERMINAL, _REVEAL = Kind.CHANCE, Kind.TERMINAL, Kind.REVEAL
+_RESHUFFLE, _RACE = Kind.RESHUFFLE, Kind.RACE
 
 
 class LocalTable:
@@ -71,10 +102,11 @@ class LocalTable:
         A slot a seat already knows keeps its card: only this table fills ``knowledge`` and
         changes ``slot_card``, and a reshuffle makes every seat forget the slots it moves.
         """
+        state, visible_slots = self.state, self.rules.visible_slots
         for seat, know in self.knowledge.items():
-            visible = self.rules.visible_slots(self.state, seat)
+            visible = visible_slots(state, seat)
             cards = know.cards
-            if not visible <= cards.keys():
+            if not cards.keys() >= visible:
                 for slot in visible:
                     if slot not in cards:
                         cards[slot] = self.slot_card[slot]
@@ -103,7 +135,8 @@ class LocalTable:
             self.knowledge[seat].secrets[phase] = secret
             self.committed[seat] = items
             out = {k: v for k, v in action.items() if k != "secret"}
-            canonical_json(items)  # refuses floats once for all items
+            if not _plain_records(items):
+                canonical_json(items)  # refuses floats once for all items
             out["commit"] = [
                 hashlib.sha256(
                     _ENCODE({"seat": seat, "phase": phase, "i": i, "item": item}).encode()
@@ -159,21 +192,26 @@ class LocalTable:
 
     def step(self, policy: Policy | Mapping[int, Policy]) -> bool:
         """Make the game advance by one action; False once it is over."""
-        decision = self.decision()
-        if decision.kind == Kind.TERMINAL:
-            return False
-        if decision.kind == Kind.CHANCE:
+        return self._step(policy, isinstance(policy, Mapping))
+
+    def _step(self, policy: Policy | Mapping[int, Policy], by_seat: bool) -> bool:
+        """``step`` with ``policy`` known to be one per seat (``by_seat``) or one for all."""
+        decision = self.rules.decision(self.state)
+        kind = decision.kind
+        if kind == _CHANCE:
             self.apply({"type": "chance", "value": self.chance_value(decision)})
-        elif decision.kind == Kind.REVEAL:
+        elif kind == _TERMINAL:
+            return False
+        elif kind == _REVEAL:
             cards = {str(s): self.slot_card[s] for s in decision.slots}
             self.apply({"type": "reveal", "cards": cards})
-        elif decision.kind == Kind.RESHUFFLE:
+        elif kind == _RESHUFFLE:
             self.reshuffle(decision.slots)
-        elif decision.kind == Kind.RACE:
+        elif kind == _RACE:
             self.race(decision, policy)
         else:
             seat = decision.seats[0]
-            chooser = policy[seat] if isinstance(policy, Mapping) else policy
+            chooser: Policy = policy[seat] if by_seat else policy  # type: ignore[index,assignment]
             action = chooser(self.rules, self.state, seat, self.knowledge[seat])
             if action is None:
                 raise IllegalAction(f"seat {seat} must move at {decision.phase!r}")
@@ -197,6 +235,7 @@ class LocalTable:
     def play(self, policy: Policy | Mapping[int, Policy], max_steps: int = 200_000) -> int:
         """Play until the end (or ``max_steps``); returns the number of actions applied."""
         steps = 0
-        while steps < max_steps and self.step(policy):
+        by_seat = isinstance(policy, Mapping)
+        while steps < max_steps and self._step(policy, by_seat):
             steps += 1
         return steps

@@ -20,7 +20,6 @@ of them; a step that takes a free-form move checks the rest itself and raises ``
 from __future__ import annotations
 
 import marshal
-from collections import OrderedDict
 from collections.abc import Callable, Generator, Mapping
 from typing import Any, Literal, TypeVar
 
@@ -234,7 +233,8 @@ class Runner:
         self.end: Need = end or {"kind": "terminal"}
         self.early = early
         self.flat = flat
-        self._live: OrderedDict[int, _Live] = OrderedDict()
+        self._live: dict[int, _Live] = {}
+        """The live steps of the last states returned, oldest first."""
 
     def data_of(self, state: dict[str, Any]) -> G:
         """The game data a state holds (as it stood before the current step)."""
@@ -257,13 +257,19 @@ class Runner:
         live = self._live.pop(id(state), None)
         if live is None or live.state is not state:
             return self._advance(self.data_of(state), [*state["inputs"], action])
-        need = self._feed(live.gen, state["need"], [action])
-        if need is not None:
-            out = self._out(self.data_of(state), [*state["inputs"], action], need)
-            self._keep(out, live.gen, live.work)
-            return out
-        self.after(live.work)
-        return self._advance(live.work, [], owned=True)
+        check_against(state["need"], action)
+        try:
+            need = self.need_copy(live.gen.send(action))
+        except StopIteration:
+            self.after(live.work)
+            return self._advance(live.work, [], owned=True)
+        if self.flat:
+            out = {**self.data_of(state), "inputs": [*state["inputs"], action], "need": need}
+        else:
+            out = {"g": state["g"], "inputs": [*state["inputs"], action], "need": need}
+        live.state = out
+        self._hold(out, live)
+        return out
 
     def _begin(
         self, fn: StepFn, g: G, step: dict[str, Any]
@@ -305,45 +311,64 @@ class Runner:
         else holds): the first step runs on a copy. A later step named in ``in_place``, or one
         whose ``quiet`` test holds, runs on data this call owns without a copy.
         """
+        steps, in_place, quiet, ctx = self.steps, self.in_place, self.quiet, self.ctx
+        copy, need_copy, after = self.copy, self.need_copy, self.after
         while True:
-            if not g["agenda"]:
+            agenda = g["agenda"]
+            if not agenda:
                 if inputs:
                     raise IllegalAction("партия окончена")
                 return self._out(g, [], clone(self.end))
-            step = g["agenda"][0]
+            step = agenda[0]
             name = step["k"]
-            fn = self.steps[name]
-            if owned and not inputs and (name in self.in_place or self._quiet(name, g, step)):
-                before = self.copy(g) if CHECK_IN_PLACE else None
-                g["agenda"].pop(0)
-                gen, need = self._begin(fn, g, step)
+            fn = steps[name]
+            need: Need | None = None
+            if (
+                owned
+                and not inputs
+                and (name in in_place or ((test := quiet.get(name)) is not None and test(g, step)))
+            ):
+                before = copy(g) if CHECK_IN_PLACE else None
+                agenda.pop(0)
+                gen = fn(g, ctx, step)
+                if gen is not None:
+                    try:
+                        need = need_copy(next(gen))
+                    except StopIteration:
+                        need = None
                 if need is not None:
                     assert gen is not None
-                    if name not in self.in_place:
+                    if name not in in_place:
                         raise AssertionError(f"{name} asked where its quiet test said it would not")
                     # Nothing has changed yet: the state gets a copy, the live step keeps ``g``.
-                    mine = self.copy(g)
+                    mine = copy(g)
                     mine["agenda"].insert(0, step)
                     if before is not None and before != mine:
                         raise AssertionError(f"{step['k']} changed the data before asking")
                     out = self._out(mine, [], need)
                     self._keep(out, gen, g)
                     return out
-                self.after(g)
+                after(g)
                 continue
-            work = self.copy(g)
+            work = copy(g)
             work["agenda"].pop(0)
-            gen, need = self._begin(fn, work, step)
+            gen = fn(work, ctx, step)
+            if gen is not None:
+                try:
+                    need = need_copy(next(gen))
+                except StopIteration:
+                    need = None
             if need is not None:
                 assert gen is not None
-                need = self._feed(gen, need, inputs)
+                if inputs:
+                    need = self._feed(gen, need, inputs)
                 if need is not None:
                     out = self._out(g, inputs, need)
                     self._keep(out, gen, work)
                     return out
             elif inputs:
                 raise IllegalAction("лишний ход")
-            self.after(work)
+            after(work)
             g = work
             inputs = []
             owned = True
@@ -377,7 +402,10 @@ class Runner:
         return work
 
     def _keep(self, state: dict[str, Any], gen: Ask[None], work: G) -> None:
-        self._live[id(state)] = _Live(state, gen, work)
-        while len(self._live) > LIVE_STATES:
-            _, old = self._live.popitem(last=False)
-            old.gen.close()
+        self._hold(state, _Live(state, gen, work))
+
+    def _hold(self, state: dict[str, Any], live: _Live) -> None:
+        held = self._live
+        held[id(state)] = live
+        if len(held) > LIVE_STATES:
+            held.pop(next(iter(held))).gen.close()

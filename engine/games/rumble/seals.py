@@ -15,6 +15,7 @@ from typing import Any, overload
 from engine.core.model import Action
 
 from .cards import SLOTS, WILD, SpellCard
+from .state import Place
 
 Seal = tuple[Any, ...]
 """A spell in short: ``(initiative, slot, place, slot, place, ...)``, places in name order."""
@@ -38,6 +39,54 @@ def enumerate_seals(
     hand, cards = [hand[i] for i in keep], [cards[i] for i in keep]
     inits = [0 if c == WILD else spells[c].get("initiative", 0) for c in cards]
     opts = [SLOTS if c == WILD else (spells[c]["slot"],) for c in cards]
+    if cards.count(WILD) == 1:
+        return _one_wild_seals(hand, cards, inits, opts)
+    return _wild_seals(hand, cards, inits, opts)
+
+
+def _one_wild_seals(
+    hand: list[int], cards: list[str], inits: list[int], opts: list[tuple[Place, ...]]
+) -> list[Seal]:
+    """``_wild_seals`` of a hand whose cards all differ but for one wild magic: no spell is met
+    twice (its cards and places name its combination), so none is looked up."""
+    out: list[Seal] = []
+    n = len(hand)
+    for i in range(n):
+        for p in opts[i]:
+            out.append((inits[i] if p == "delivery" else 0, hand[i], p))
+    for i in range(n):
+        hi, oi = hand[i], opts[i]
+        for j in range(i + 1, n):
+            hj = hand[j]
+            for p in oi:
+                for q in opts[j]:
+                    if p < q:
+                        out.append((inits[i] if p == "delivery" else 0, hi, p, hj, q))
+                    elif q < p:
+                        out.append((inits[j] if q == "delivery" else 0, hj, q, hi, p))
+    for i in range(n):
+        for j in range(i + 1, n):
+            pairs = [(p, q) for p in opts[i] for q in opts[j] if p != q]
+            if not pairs:
+                continue
+            for k in range(j + 1, n):
+                for p, q in pairs:
+                    for r in opts[k]:
+                        if r in (p, q):
+                            continue
+                        d = i if p == "delivery" else j if q == "delivery" else k
+                        qu = i if p == "quality" else j if q == "quality" else k
+                        so = i if p == "source" else j if q == "source" else k
+                        out.append(
+                            (inits[d], hand[d], "delivery", hand[qu], "quality", hand[so], "source")
+                        )
+    return out
+
+
+def _wild_seals(
+    hand: list[int], cards: list[str], inits: list[int], opts: list[tuple[Place, ...]]
+) -> list[Seal]:
+    """The spells of a hand with wild magic (``opts``: each card's places), equal spells once."""
     out: list[Seal] = []
     seen: set[tuple[str, ...]] = set()
     n = len(hand)
