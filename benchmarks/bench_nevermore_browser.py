@@ -12,9 +12,10 @@ import json
 from typing import Any
 
 from benchmarks import longtasks
-from benchmarks.bench_table_browser import PINGS, click_entries, pct
+from benchmarks.bench_table_browser import PINGS, click_entries, finished, panel_stage, pct
+from tests.e2e import table_driver
 from tests.e2e.harness import chromium, signaling_server
-from tests.e2e.nevermore_driver import play_until, start_nevermore
+from tests.e2e.nevermore_driver import act, start_nevermore, table_state
 from tests.e2e.table_driver import say_ready, seat_players
 
 # Per log entry: who posted it, its kind, and whether it is a draft pass (an action committing
@@ -50,13 +51,17 @@ async def run() -> dict[str, Any]:
             await say_ready(players)
             since = await longtasks.observe(players)
             await start_nevermore(players[0], 60)
-            state = await play_until(players, lambda s: s["stage"] == "done", timeout=900)
+            await table_driver.play_until(
+                players, finished, state=panel_stage, act=act, timeout=900
+            )
+            long_tasks = await longtasks.collect(players, since)  # before the readings below
+            state = await table_state(players[0])
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             pings: list[float] = []
             for player in players:
                 pings += list(await player.page.evaluate(PINGS, 20))
             return {
-                "long": await longtasks.collect(players, since),
+                "long": long_tasks,
                 "passes": pass_latencies(traces),
                 "pings": pings,
                 "entries": len(traces[0]["log"]),

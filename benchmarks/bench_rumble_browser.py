@@ -11,9 +11,10 @@ import json
 from typing import Any
 
 from benchmarks import longtasks
-from benchmarks.bench_table_browser import PINGS, TRACE, latencies, pct
+from benchmarks.bench_table_browser import PINGS, TRACE, finished, latencies, panel_stage, pct
+from tests.e2e import table_driver
 from tests.e2e.harness import chromium, signaling_server
-from tests.e2e.rumble_driver import play_until, setup_lobby, start_rumble
+from tests.e2e.rumble_driver import act, setup_lobby, start_rumble
 from tests.e2e.table_driver import seat_players
 
 MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize : 0,
@@ -27,12 +28,14 @@ async def run() -> dict[str, Any]:
             await setup_lobby(players)
             starts = await longtasks.observe(players)
             await start_rumble(players[0], "tournament", 1, 60, 60)
-            await play_until(players, lambda s: s["stage"] == "done", timeout=900)
+            await table_driver.play_until(
+                players, finished, state=panel_stage, act=act, timeout=900
+            )
+            long_tasks = await longtasks.collect(players, starts)  # before the readings below
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             pings: list[float] = []
             for player in players:
                 pings += list(await player.page.evaluate(PINGS, 20))
-            long_tasks = await longtasks.collect(players, starts)
             memory = [await p.page.evaluate(MEMORY) for p in players]
             return {
                 "clicks": latencies(traces),

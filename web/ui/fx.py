@@ -5,14 +5,19 @@ Runs only under Pyodide, after the panel is drawn (``attach`` wraps ``TableUI.re
 live in a layer over the page that no click reaches and that survives the panel's redraws; they
 are derived from views already applied, so they never delay or change the game. The stylesheet
 turns them off under ``prefers-reduced-motion``.
+
+An effect placed at a seat waits for the browser's next layout of the redrawn panel: the seats'
+boxes come from an ``IntersectionObserver``, which reports them once the page is laid out anyway,
+instead of ``getBoundingClientRect`` forcing a layout of the whole page inside the redraw.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from js import Object, document, setTimeout, window
+from js import IntersectionObserver, Object, document, setTimeout, window
 from pyodide.ffi import create_once_callable, to_js
 
 from . import table_views
@@ -25,6 +30,8 @@ if TYPE_CHECKING:
 
 LIFETIME_MS = 2600
 KEPT = 200  # the latest moments kept in ``Effects.shown``
+Point = tuple[float, float]
+Placed = Callable[[list[Point | None]], None]  # an effect, given the centres of its seats
 SUITS = ("attack", "healing", "radiance", "victory", "raven")
 ART = {"rumble": "/art/rumble/", "circle": "/art/circle/", "nevermore": "/art/nevermore/"}
 
@@ -37,6 +44,7 @@ class Effects:
         self.before: dict[str, Any] = {}
         self.shown: list[str] = []  # kinds shown, for the page's own checks
         self._roll = ""
+        self._placing: list[tuple[list[int | None], Placed]] = []
 
     def after_render(self) -> None:
         shown = table_views.LAST_VIEW
@@ -55,6 +63,7 @@ class Effects:
                 self.sound.moment(moment.kind)
         self.dice()
         del self.shown[:-KEPT]
+        self._place()
 
     def dice(self) -> None:
         element = document.getElementById("dice")
@@ -124,12 +133,44 @@ class Effects:
             return None
         return document.querySelector(f'#table [data-seat="{int(seat)}"]:not(button)')
 
-    def centre(self, seat: int | None) -> tuple[float, float] | None:
-        box = self.seat_box(seat)
-        if not box:
-            return None
-        rect = box.getBoundingClientRect()
-        return float(rect.left + rect.width / 2), float(rect.top + rect.height / 2)
+    def at_seats(self, seats: list[int | None], effect: Placed) -> None:
+        """Run ``effect`` with the centres of ``seats`` (None for a seat not on the panel) once
+        the browser has laid out the redrawn panel (``_place`` asks for them in one batch)."""
+        self._placing.append((seats, effect))
+
+    def _place(self) -> None:
+        """Ask for the boxes of every seat the effects of this redraw need, in one observer: its
+        first report comes after the browser's own next layout, so nothing forces one now."""
+        placing, self._placing = self._placing, []
+        if not placing:
+            return
+        boxes = {s: self.seat_box(s) for seats, _ in placing for s in seats if s is not None}
+        found = {s: box for s, box in boxes.items() if box}
+        if not found:
+            for seats, effect in placing:
+                effect([None] * len(seats))
+            return
+
+        def measured(entries: Any, observer: Any) -> None:
+            observer.disconnect()
+            centres: dict[int, Point] = {}
+            for entry in entries:
+                for seat, box in found.items():
+                    if box.isSameNode(entry.target) and box.isConnected:
+                        rect = entry.boundingClientRect
+                        centres[seat] = (
+                            float(rect.left + rect.width / 2),
+                            float(rect.top + rect.height / 2),
+                        )
+            try:
+                for seats, effect in placing:
+                    effect([centres.get(s) if s is not None else None for s in seats])
+            except Exception as error:  # an effect must never break the table
+                table_views.LAST_VIEW["fx_error"] = str(error)
+
+        observer = IntersectionObserver.new(create_once_callable(measured))
+        for box in found.values():
+            observer.observe(box)
 
     def add(self, html: str) -> None:
         holder = document.createElement("div")
@@ -139,22 +180,26 @@ class Effects:
         setTimeout(create_once_callable(element.remove), LIFETIME_MS)
 
     def float_at(self, seat: int | None, text: str, kind: str) -> None:
-        where = self.centre(seat)
-        if where is not None:
-            x, y = where
-            self.add(
-                f'<div class="fx-float {escape(kind)}" style="left:{x:.0f}px;top:{y:.0f}px">'
-                f"{escape(text)}</div>"
-            )
+        def effect(where: list[Point | None]) -> None:
+            if where[0] is not None:
+                x, y = where[0]
+                self.add(
+                    f'<div class="fx-float {escape(kind)}" style="left:{x:.0f}px;top:{y:.0f}px">'
+                    f"{escape(text)}</div>"
+                )
+
+        self.at_seats([seat], effect)
 
     def icon_at(self, seat: int | None, src: str, kind: str) -> None:
-        where = self.centre(seat)
-        if where is not None:
-            x, y = where
-            self.add(
-                f'<img class="fx-float {escape(kind)}" src="{escape(src)}" alt=""'
-                f' style="left:{x:.0f}px;top:{y:.0f}px;width:56px">'
-            )
+        def effect(where: list[Point | None]) -> None:
+            if where[0] is not None:
+                x, y = where[0]
+                self.add(
+                    f'<img class="fx-float {escape(kind)}" src="{escape(src)}" alt=""'
+                    f' style="left:{x:.0f}px;top:{y:.0f}px;width:56px">'
+                )
+
+        self.at_seats([seat], effect)
 
     def shake(self, seat: int | None) -> None:
         box = self.seat_box(seat)
@@ -182,17 +227,19 @@ class Effects:
         self.add(f'<div class="fx-banner"><div class="fx-cards">{cards}</div>{title}</div>')
 
     def fly(self, origin: int | None, seat: int | None, src: str) -> None:
-        start, end = self.centre(origin), self.centre(seat)
-        if end is None:
-            return
-        if start is None:
-            width, height = float(document.documentElement.clientWidth), 120.0
-            start = (width / 2, height)
-        self.add(
-            f'<img class="fx-fly" src="{escape(src)}" alt="" style="--fx:{start[0]:.0f}px;'
-            f"--fy:{start[1]:.0f}px;--tx:{end[0]:.0f}px;--ty:{end[1]:.0f}px;"
-            f'left:{end[0]:.0f}px;top:{end[1]:.0f}px">'
-        )
+        def effect(where: list[Point | None]) -> None:
+            start, end = where
+            if end is None:
+                return
+            if start is None:
+                start = (float(window.innerWidth) / 2, 120.0)
+            self.add(
+                f'<img class="fx-fly" src="{escape(src)}" alt="" style="--fx:{start[0]:.0f}px;'
+                f"--fy:{start[1]:.0f}px;--tx:{end[0]:.0f}px;--ty:{end[1]:.0f}px;"
+                f'left:{end[0]:.0f}px;top:{end[1]:.0f}px">'
+            )
+
+        self.at_seats([origin, seat], effect)
 
 
 FOCUS_ATTRIBUTES = ("id", "data-action", "data-slot", "data-index", "data-card", "data-command")
