@@ -28,7 +28,9 @@ from playwright.async_api import Browser, BrowserContext, Page, Request, async_p
 from playwright.async_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
-DIST = ROOT / "web" / "dist"
+# The built site the tests serve: web/dist, or a copy named by MT_TEST_DIST (a run that must not
+# see a rebuild of web/dist halfway).
+DIST = Path(os.environ.get("MT_TEST_DIST") or ROOT / "web" / "dist")
 # Why a page crashed ("Target crashed") while it loaded Pyodide on a busy machine, and what these
 # settings do about it. Seen once on a fresh machine, and once here (24 GB free, load average 14):
 # the second of two pages, between becoming interactive and finishing its warm-up imports, while
@@ -168,7 +170,7 @@ def signaling_server(*extra: str) -> Iterator[Server]:
         raise RuntimeError("web/dist is missing: run `python -m web.build` before the tests")
     port = free_port()
     command = [sys.executable, "-m", "signaling", "--host", "127.0.0.1", "--port", str(port)]
-    command += ["--log-level", "WARNING", *extra]
+    command += ["--static", str(DIST), "--log-level", "WARNING", *extra]
     server = Server(subprocess.Popen(command, cwd=ROOT, text=True), port, command)
     try:
         wait_healthy(port, server.process)
@@ -263,23 +265,26 @@ class Player:
         voice: bool = True,
         viewport: Any = None,
         relay: bool = False,
+        snapshot: bool = False,
         **options: Any,
     ) -> Player:
         """A fresh context (its own storage; ``options`` go to ``new_context``), no ICE servers of
-        its own, optional voice, only TURN relays if ``relay``, at ``url``.
+        its own, optional voice, only TURN relays if ``relay``, at ``url``. The interpreter
+        snapshot a first visit makes in a worker (``web/static/snapshot.js``) is off unless
+        ``snapshot``: it would add a second Python start to every page of every test.
 
         A page whose renderer crashes while it starts is opened once more in a fresh context,
         and the crash is recorded with what the browser printed (``CRASHES``): the cause of
         these rare start-up crashes under load is not known (see the top of this file). A
         second crash, or a crash later in a test, fails the test."""
         try:
-            return await cls._open(browser, url, name, voice, viewport, relay, options)
+            return await cls._open(browser, url, name, voice, viewport, relay, snapshot, options)
         except PageCrashed as crash:
             ARTIFACTS.mkdir(exist_ok=True)
             with CRASHES.open("a", encoding="utf-8") as record:
                 record.write(f"{time.strftime('%H:%M:%S')} {crash}\n")
             warnings.warn(f"{name}: the page crashed while it started; opened again", stacklevel=2)
-        return await cls._open(browser, url, name, voice, viewport, relay, options)
+        return await cls._open(browser, url, name, voice, viewport, relay, snapshot, options)
 
     @classmethod
     async def _open(
@@ -290,10 +295,12 @@ class Player:
         voice: bool,
         viewport: Any,
         relay: bool,
+        snapshot: bool,
         options: dict[str, Any],
     ) -> Player:
         context = await browser.new_context(viewport=viewport, **options)
         settings = {"mt.ice": "[]", "mt.voice": "on" if voice else "off"}
+        settings["mt.snapshot"] = "on" if snapshot else "off"
         if relay:
             settings["mt.relay"] = "on"
         await context.add_init_script(

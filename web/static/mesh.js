@@ -8,8 +8,13 @@
 // Python side never sees a peer change id. The page pings the server and treats a silent socket
 // as dead; it reconnects with backoff and rejoins with its resume token. If the room is gone
 // (the server restarted), the lowest-order peer still linked re-creates it under the same code
-// and the others join it; links that still carry data are kept, never renegotiated. A link whose
-// ICE drops is restarted by the side that offered it (docs/signaling.md, "Faults").
+// and the others join it; if the code holds someone else's room, the page makes a new room and
+// the linked peers follow it. Links that still carry data are kept, never renegotiated. A link
+// whose ICE drops is restarted by the side that offered it (docs/signaling.md, "Faults").
+//
+// `room` is where the page wants to be, `seated` where the server has it on this socket, and
+// `asked` the one create or join in flight there: the server answers the frames of a socket in
+// order, so an answer to an older wish (the room moved meanwhile) is recognised and corrected.
 
 const PING_TIMEOUT_MS = 5000;
 const SERVER_PING_MS = 4000; // how often the page pings the signalling server
@@ -17,6 +22,23 @@ const SERVER_DEAD_MS = 10000; // no frame for this long: the socket is dead
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000]; // then 8 s, each with up to 50% jitter
 const ICE_RESTART_MS = 3000; // ICE disconnected or failed this long: restart it
 const ORPHAN_MS = 30000; // a link without signalling whose ICE stays down is given up
+
+// The server's refusals of a create or join (docs/signaling.md), the answer to one in flight.
+const JOIN_ERRORS = new Set([
+  "no-room",
+  "room-taken",
+  "name-taken",
+  "room-full",
+  "bad-name",
+  "bad-message",
+  "already-in-room",
+  "too-many-rooms",
+  "join-rate-limit",
+  "rate-limit",
+  "unavailable",
+]);
+
+const ROOM_EVENTS = new Set(["peer-joined", "peer-left", "signal"]);
 
 export class Mesh {
   constructor({ url, iceServers, onEvent, voice = true }) {
@@ -29,13 +51,18 @@ export class Mesh {
     this.ws = null;
     this.you = null; // this page's server id now
     this.self = null; // this page's link id (its first server id)
-    this.room = null;
+    this.room = null; // the room this page belongs in
+    this.seated = null; // the room the server has this socket in
+    this.asked = null; // the create or join sent on this socket and not answered yet
+    this.movedFrom = null; // the room the last move to a new room left
     this.host = null;
     this.request = null; // name and role of the create/join, for rejoining
     this.resume = null;
+    this.resumeRoom = null; // the room `resume` is a token of
     this.leaving = false;
     this.rejoining = false;
     this.noRoom = 0;
+    this.retryTimer = null;
     this.lastFrame = 0;
     this.pinger = null;
     this.peers = new Map(); // link id -> {pc, dc, pending, info, sid, offerer, audio, video}
@@ -45,6 +72,12 @@ export class Mesh {
     this.muted = false;
     this.pings = new Map(); // n -> resolve
     this.pingCounter = 0;
+    this.trace = []; // the last signalling events, for the report of a fault
+  }
+
+  note(text) {
+    this.trace.push(`${Math.round(performance.now())} ${text}`);
+    if (this.trace.length > 40) this.trace.shift();
   }
 
   emit(type, detail) {
@@ -102,7 +135,10 @@ export class Mesh {
 
   socketLost(ws) {
     if (ws !== this.ws || this.leaving) return;
+    this.note("socket lost");
     this.ws = null;
+    this.seated = this.asked = null; // whatever it was asked is lost with it
+    clearTimeout(this.retryTimer);
     clearInterval(this.pinger);
     if (!this.room) {
       this.emit("server-closed", {});
@@ -119,6 +155,7 @@ export class Mesh {
       await new Promise((resolve) => setTimeout(resolve, base * (1 + Math.random() / 2)));
       if (this.leaving || this.ws) return;
       try {
+        this.note(`connect #${attempt}`);
         await this.connect();
       } catch {
         this.ws = null;
@@ -129,13 +166,32 @@ export class Mesh {
     }
   }
 
+  // Bring the socket into `room`: leave the one it is in, join. Safe to call any time (a stale
+  // timer, twice over): it waits for the connection and for an answer in flight.
   rejoin() {
+    clearTimeout(this.retryTimer);
+    if (this.leaving || !this.ws || this.ws.readyState !== 1 || this.asked) return;
+    if (this.seated === this.room) return;
+    if (this.seated) this.sendFrame({ type: "leave" });
+    this.seated = null;
     const request = { type: "join", room: this.room, ...this.request };
-    if (this.resume) request.resume = this.resume;
-    this.sendFrame(request);
+    if (this.resume && this.resumeRoom === this.room) request.resume = this.resume;
+    this.ask(request);
+  }
+
+  ask(frame, extra = {}) {
+    clearTimeout(this.retryTimer);
+    this.asked = { ...frame, ...extra };
+    this.sendFrame(frame);
+  }
+
+  // An answer to a request made for another room than the one the page now belongs in.
+  stale(asked) {
+    return (asked.fresh ? asked.from : asked.room) !== this.room;
   }
 
   sendFrame(frame) {
+    if (frame.type !== "signal") this.note(`-> ${frame.type} ${frame.room || ""}`);
     if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(frame));
   }
 
@@ -143,7 +199,7 @@ export class Mesh {
     await this.prepareMic();
     await this.connect();
     this.request = { name: request.name, role: request.role };
-    this.ws.send(JSON.stringify(request));
+    this.ask(request);
   }
 
   create(name, role) {
@@ -180,17 +236,26 @@ export class Mesh {
   }
 
   async onSignal(message) {
+    if (message.type !== "pong" && message.type !== "signal") {
+      this.note(`<- ${message.type} ${message.room || message.code || ""}`);
+    }
+    const away = this.self && this.seated !== this.room; // on the way out of a wrong room
+    if (away && ROOM_EVENTS.has(message.type)) return; // its comings and goings are not ours
     switch (message.type) {
-      case "joined":
+      case "joined": {
+        const asked = this.asked;
+        this.asked = null;
+        this.seated = message.room;
         this.you = message.you;
-        this.resume = message.resume;
-        this.host = message.host;
         this.noRoom = 0;
-        this.useServerIce(message);
         if (this.self) {
-          await this.onRejoined(message);
+          await this.onRejoined(message, asked);
           break;
         }
+        this.resume = message.resume;
+        this.resumeRoom = message.room;
+        this.host = message.host;
+        this.useServerIce(message);
         this.self = message.you;
         this.room = message.room;
         this.order = (message.roster.find((peer) => peer.id === message.you) || {}).order || 0;
@@ -199,6 +264,7 @@ export class Mesh {
           if (peer.id !== this.you) await this.offer(peer);
         }
         break;
+      }
       case "peer-joined":
         this.onPeerJoined(message.peer);
         break;
@@ -210,10 +276,13 @@ export class Mesh {
         break;
       case "pong":
         break;
-      case "error":
-        if (this.rejoining && this.onRejoinError(message.code)) break;
+      case "error": {
+        const asked = JOIN_ERRORS.has(message.code) ? this.asked : null;
+        if (asked) this.asked = null; // the answer to the create or join
+        if (asked && this.self && this.onRejoinError(message.code, asked)) break;
         this.emit(message.type, message);
         break;
+      }
       default:
         this.emit(message.type, message);
     }
@@ -292,9 +361,22 @@ export class Mesh {
     this.emit("peer-left", { type: "peer-left", peer: link, host: this.linkOf(this.host) });
   }
 
-  async onRejoined(message) {
-    const previous = this.room;
-    this.room = message.room;
+  async onRejoined(message, asked) {
+    let made = false;
+    if (asked && asked.fresh && !this.stale(asked)) {
+      this.movedFrom = this.room; // a new room of our own: the linked peers follow it
+      this.room = message.room;
+      made = true;
+    }
+    if (message.room !== this.room) {
+      this.rejoin(); // the page moved on while this was asked: leave, join where it belongs
+      return;
+    }
+    const previous = this.resumeRoom;
+    this.resume = message.resume;
+    this.resumeRoom = message.room;
+    this.host = message.host;
+    this.useServerIce(message);
     this.rejoining = false;
     const matched = new Set();
     const fresh = [];
@@ -327,7 +409,7 @@ export class Mesh {
       this.emit("peer-joined", { type: "peer-joined", peer: info });
       await this.offer(info);
     }
-    if (this.room !== previous) this.tellRoom();
+    if (made) this.tellRoom();
   }
 
   // The peers this page still has a live link to, and itself, by their order in the room.
@@ -338,13 +420,17 @@ export class Mesh {
     return lower.length;
   }
 
-  onRejoinError(code) {
+  onRejoinError(code, asked) {
+    if (this.stale(asked)) {
+      this.rejoin(); // refused somewhere the page no longer belongs: go where it does
+      return true;
+    }
     if (code === "no-room") {
       // The room is gone. The lowest-order live peer re-creates it; the others wait a little
       // longer each (by rank), in case it cannot.
       this.noRoom += 1;
       if (this.noRoom > 2 * this.rank()) {
-        this.sendFrame({ type: "create", room: this.room, ...this.request });
+        this.ask({ type: "create", room: this.room, ...this.request });
       } else {
         this.retryJoin();
       }
@@ -356,7 +442,7 @@ export class Mesh {
     }
     if (code === "name-taken" || code === "room-full") {
       // That code now holds another room: make a fresh one and tell the linked peers.
-      this.sendFrame({ type: "create", ...this.request });
+      this.ask({ type: "create", ...this.request }, { fresh: true, from: this.room });
       return true;
     }
     if (code === "join-rate-limit" || code === "unavailable" || code === "rate-limit") {
@@ -368,20 +454,34 @@ export class Mesh {
 
   retryJoin(delay) {
     const wait = delay || BACKOFF_MS[Math.min(this.noRoom, BACKOFF_MS.length - 1)];
-    setTimeout(() => this.rejoining && this.rejoin(), wait * (1 + Math.random() / 2));
+    clearTimeout(this.retryTimer); // one timer at a time; rejoin() is a no-op once seated
+    this.retryTimer = setTimeout(() => this.rejoin(), wait * (1 + Math.random() / 2));
+  }
+
+  moveNote() {
+    return JSON.stringify({ t: "mesh-room", room: this.room, from: this.movedFrom });
   }
 
   tellRoom() {
-    this.broadcast(JSON.stringify({ t: "mesh-room", room: this.room }));
+    this.broadcast(this.moveNote());
   }
 
-  onMeshRoom(code) {
-    if (typeof code !== "string" || !/^[2-9A-Z]{6}$/.test(code) || code === this.room) return;
-    this.room = code; // a linked peer had to make a new room: follow it
-    if (!this.ws || this.ws.readyState !== 1) return; // the reconnect loop joins it
+  // A linked peer made a new room `room` because `from` was taken. Followed when `from` is the
+  // room this page belongs in; when two pages made one each at once (same `from`), every page
+  // goes to the smaller code, and a page told of the larger one answers with its own.
+  onMeshRoom(link, message) {
+    const { room, from } = message;
+    const code = /^[2-9A-Z]{6}$/;
+    this.note(`mesh-room ${room} from ${from}`);
+    if (typeof room !== "string" || typeof from !== "string") return;
+    if (!code.test(room) || !code.test(from) || room === this.room) return;
+    const rival = from === this.movedFrom && from !== this.room;
+    if (rival && room > this.room) this.send(link, this.moveNote());
+    if (from !== this.room && !(rival && room < this.room)) return;
+    this.movedFrom = from;
+    this.room = room;
     this.rejoining = true;
-    this.sendFrame({ type: "leave" });
-    this.rejoin();
+    this.rejoin(); // now, after the answer in flight, or once the reconnect loop is through
   }
 
   // ----- ICE restarts -------------------------------------------------------------------
@@ -541,7 +641,7 @@ export class Mesh {
     if (message && message.t === "ping") {
       this.send(id, JSON.stringify({ t: "pong", n: message.n, ts: message.ts }));
     } else if (message && message.t === "mesh-room") {
-      this.onMeshRoom(message.room);
+      this.onMeshRoom(id, message);
     } else if (message && message.t === "pong" && this.pings.has(message.n)) {
       this.pings.get(message.n)(performance.now() - message.ts);
       this.pings.delete(message.n);
