@@ -1,6 +1,7 @@
 """Rooms: time to interactive (first and second visit) and wire bytes against bare Pyodide, mesh
 set-up, chat latency. A second visit is a reload in the same browser context: our page starts from
-its service worker, bare Pyodide from the browser's HTTP cache (each file revalidated).
+its service worker and the interpreter snapshot its first visit made (the reload waits for both),
+bare Pyodide from the browser's HTTP cache (each file revalidated).
 
 Run inside a loopback-only namespace after the build (``make bench`` does both):
 ``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_rooms'``.
@@ -29,6 +30,8 @@ TRANSFERRED = """() => performance.getEntriesByType("navigation").concat(
   performance.getEntriesByType("resource")).reduce((sum, e) => sum + e.transferSize, 0)"""
 KEPT = """async () => { await window.magicTable.offline; await navigator.serviceWorker.ready;
   return Boolean(navigator.serviceWorker.controller); }"""
+SNAPSHOT = "async () => window.magicTable.snapshot"
+STARTED_FROM = "() => window.magicTable.marks.from"
 RUNS = 5
 
 
@@ -40,6 +43,7 @@ class Load:
     cold_bytes: int
     warm_ms: float
     warm_bytes: int
+    warm_from: str = "start"
 
 
 async def bare_pyodide(browser: Browser, server: Server) -> Load:
@@ -65,17 +69,21 @@ async def bare_pyodide(browser: Browser, server: Server) -> Load:
 
 async def our_page(browser: Browser, server: Server) -> Load:
     """Our page: navigation until interactive, then (its service worker installed) a reload."""
-    player = await Player.open(browser, server.origin + "/", "bench", voice=False)
+    player = await Player.open(browser, server.origin + "/", "bench", voice=False, snapshot=True)
     page = player.page
     cold = float(await page.evaluate("() => window.magicTable.interactiveMs"))
     cold_bytes = int(await page.evaluate(TRANSFERRED))
     await asyncio.wait_for(page.evaluate(KEPT), 60)
+    made = await asyncio.wait_for(page.evaluate(SNAPSHOT), 120)
+    if made != "made":
+        raise RuntimeError(f"the first visit made no interpreter snapshot: {made}")
     await page.reload()
     await player.wait_ready()
     if not await asyncio.wait_for(page.evaluate(KEPT), 60):
         raise RuntimeError("the second visit was not served by the service worker")
     warm = float(await page.evaluate("() => window.magicTable.interactiveMs"))
-    load = Load(cold, cold_bytes, warm, int(await page.evaluate(TRANSFERRED)))
+    warm_bytes = int(await page.evaluate(TRANSFERRED))
+    load = Load(cold, cold_bytes, warm, warm_bytes, str(await page.evaluate(STARTED_FROM)))
     await player.context.close()
     return load
 
@@ -169,9 +177,11 @@ def print_loads(bare: list[Load], ours: list[Load]) -> None:
         f"first visit, time to interactive: {cold:.0f} ms; bare Pyodide start {bare_cold:.0f} ms;"
         f" ratio {cold / bare_cold:.2f}x"
     )
+    started = ", ".join(sorted({load.warm_from for load in ours}))
     print(
-        f"second visit (service worker): {warm:.0f} ms = {warm / cold:.2f}x the first visit;"
-        f" bare Pyodide's second visit (HTTP cache) {bare_warm:.0f} ms = {warm / bare_warm:.2f}x"
+        f"second visit (service worker, started from: {started}): {warm:.0f} ms ="
+        f" {warm / cold:.2f}x the first visit; bare Pyodide's second visit (HTTP cache)"
+        f" {bare_warm:.0f} ms = {warm / bare_warm:.2f}x"
     )
     ours_bytes, bare_bytes = median(ours, "cold_bytes"), median(bare, "cold_bytes")
     br, gz = pyodide_compressed()

@@ -1,4 +1,5 @@
-"""The service worker: a second visit starts with the server gone, and a new build is offered.
+"""The service worker: a second visit starts with the server gone, from the interpreter snapshot
+the first visit made, and a new build is offered; a damaged snapshot is dropped, not used.
 
 Each test builds the site into its own folder and serves that folder with the real server, so it
 can stop the server or rebuild under a page that is already open.
@@ -33,6 +34,10 @@ KEPT = """async () => {
   return { active: worker.state, caches: await caches.keys() };
 }"""
 CONTROLLED = "() => Boolean(navigator.serviceWorker.controller)"
+SNAPSHOT = "async () => window.magicTable.snapshot"
+STARTED_FROM = "() => window.magicTable.marks.from"
+RANDOM = "() => window.magicTable.pyodide.runPython('import random; random.random()')"
+SNAPSHOT_PATH = "/pyodide/snapshot-{version}.bin"
 
 
 @pytest.fixture
@@ -59,13 +64,31 @@ def build_of(dist: Path) -> str:
     return str(json.loads((dist / "build.json").read_text())["build"])
 
 
+def pyodide_version() -> str:
+    return str(json.loads((site_build.PYODIDE_DIR / "package.json").read_text())["version"])
+
+
+def snapshot_path() -> str:
+    return SNAPSHOT_PATH.format(version=pyodide_version())
+
+
 async def first_visit(browser: Browser, server: Server, dist: Path) -> Player:
-    """A first visit, until the worker holds this build."""
-    player = await Player.open(browser, server.origin + "/", "offline", voice=False)
+    """A first visit, until the worker holds this build and the interpreter snapshot is made."""
+    player = await Player.open(browser, server.origin + "/", "offline", voice=False, snapshot=True)
     assert not await player.page.evaluate(CONTROLLED), "a first visit comes from the network"
+    assert await player.page.evaluate(STARTED_FROM) == "start"
     kept = await player.page.evaluate(KEPT)
     assert kept == {"active": "activated", "caches": [f"magic-table-{build_of(dist)}"]}
+    assert await player.page.evaluate(SNAPSHOT) == "made"
+    assert await snapshot_size(player, build_of(dist)) > 1_000_000
     return player
+
+
+async def snapshot_size(player: Player, build: str) -> int:
+    """The bytes of the snapshot kept in a build's cache (0 when there is none)."""
+    script = """async ([name, path]) => { const hit = await (await caches.open(name)).match(path);
+      return hit ? (await hit.arrayBuffer()).byteLength : 0; }"""
+    return int(await player.page.evaluate(script, [f"magic-table-{build}", snapshot_path()]))
 
 
 async def test_a_second_visit_starts_with_the_server_stopped(
@@ -75,11 +98,16 @@ async def test_a_second_visit_starts_with_the_server_stopped(
     served.process.terminate()
     served.process.wait(timeout=10)
     seen = len(player.requests)
+    draws = set()
     for url in (served.origin + "/", served.origin + "/r/ABC234"):
         await player.page.goto(url)
         await player.wait_ready()
         assert await player.page.evaluate(CONTROLLED)
+        assert await player.page.evaluate(STARTED_FROM) == "snapshot"
+        assert await player.page.evaluate(SNAPSHOT) == "kept"
         assert await player.page.is_visible("#create"), "the lobby is usable"
+        draws.add(await player.page.evaluate(RANDOM))
+    assert len(draws) == 2, "each start from the snapshot seeds its random numbers anew"
     fetched = await player.page.evaluate(
         "() => performance.getEntriesByType('resource').map(e => [e.name, e.transferSize])"
     )
@@ -116,4 +144,39 @@ async def test_a_new_build_is_offered_and_the_reload_takes_it(
     assert config["signaling"] == "ws://127.0.0.1:9/ws"
     assert await player.page.evaluate("async () => caches.keys()") == [f"magic-table-{new}"]
     assert await player.page.is_hidden("#update")
+    assert await player.page.evaluate(STARTED_FROM) == "start", "the new build has no snapshot yet"
+    assert await player.page.evaluate(SNAPSHOT) == "made"
+    await player.context.close()
+
+
+# A snapshot that is not one, one labelled with another Pyodide version, and one of another build
+# of the runtime (its build id changed: only Pyodide's own restore can tell).
+DAMAGES = ("garbage", "other version", "other runtime build")
+DAMAGE = """async ([name, path, damage, version]) => {
+  const cache = await caches.open(name);
+  let bytes = new Uint8Array(await (await cache.match(path)).arrayBuffer());
+  if (damage === "garbage") bytes = new Uint8Array(1 << 20).fill(7);
+  if (damage === "other runtime build") bytes[20] ^= 0xff;
+  const headers = { "content-type": "application/octet-stream", "x-pyodide-version": version };
+  await cache.put(path, new Response(bytes, { headers }));
+}"""
+
+
+async def test_a_damaged_snapshot_is_dropped_and_made_again(
+    browser: Browser, served: Server, dist: Path
+) -> None:
+    player = await first_visit(browser, served, dist)
+    for damage in DAMAGES:
+        version = "0.0.1" if damage == "other version" else pyodide_version()
+        args = [f"magic-table-{build_of(dist)}", snapshot_path(), damage, version]
+        await player.page.evaluate(DAMAGE, args)
+        await player.page.reload()
+        await player.wait_ready()
+        assert await player.page.evaluate(STARTED_FROM) == "start", damage
+        assert await player.page.is_visible("#create"), "the lobby is usable"
+        assert await player.page.evaluate(SNAPSHOT) == "made", "the damaged copy was replaced"
+    await player.page.reload()
+    await player.wait_ready()
+    assert await player.page.evaluate(STARTED_FROM) == "snapshot"
+    assert not [e for e in player.errors if "pageerror" in e], player.errors
     await player.context.close()

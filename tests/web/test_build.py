@@ -47,7 +47,13 @@ def test_the_manifest_lists_every_file_and_the_worker_carries_it(built: tuple[Pa
         if p.is_file() and p.suffix not in (".br", ".gz")
     }
     assert set(files) == on_disk - {"/sw.js", "/build.json"}
-    for needed in ("/index.html", "/boot.js", "/config.json", "/pyodide/pyodide.asm.wasm"):
+    for needed in (
+        "/index.html",
+        "/boot.js",
+        "/snapshot.js",
+        "/config.json",
+        "/pyodide/pyodide.asm.wasm",
+    ):
         assert needed in files
     assert any(f.endswith(".whl") for f in files)
     assert MARKER not in (dist / "sw.js").read_text()

@@ -1,5 +1,5 @@
 // Start-up: show progress while Python loads, then hand the page to the Python UI (web/ui).
-import { loadPyodide } from "/pyodide/pyodide.mjs";
+import { loadPyodide, version as pyodideVersion } from "/pyodide/pyodide.mjs";
 import { Mesh } from "/mesh.js";
 import { morph } from "/morph.js";
 
@@ -93,17 +93,109 @@ async function keepOffline() {
   return registration;
 }
 
+// A memory snapshot of a started interpreter (made by snapshot.js in a worker, kept in this
+// build's cache under the Pyodide version) lets a later visit skip the interpreter's start: the
+// largest part of a start once no file comes over the network. Whatever is wrong with it (missing,
+// another runtime, a read or restore that fails) the page starts Python the usual way and drops
+// the kept copy, so the next visit makes a fresh one.
+const SNAPSHOT = `/pyodide/snapshot-${pyodideVersion}.bin`;
+const SNAPSHOT_MAGIC = 1886286592; // Pyodide's snapshot header: magic, header size, JSON size
+const WASM_PAGE = 65536;
+const snapshots = () => localStorage.getItem("mt.snapshot") !== "off"; // "off": start as before
+
+function askWorker(worker, type, timeoutMs = 3000) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    channel.port1.onmessage = ({ data }) => { clearTimeout(timer); resolve(data); };
+    worker.postMessage({ type }, [channel.port2]);
+  });
+}
+
+// The name of the cache that holds the build a service worker serves (null without an answer).
+async function buildCacheName(worker) {
+  const reply = worker ? await askWorker(worker, "cache") : null;
+  return reply && typeof reply.cache === "string" ? reply.cache : null;
+}
+
+function wellFormed(bytes) {
+  if (bytes.byteLength < 64 || bytes.byteLength % 4) return false;
+  const [magic, header, json] = new Uint32Array(bytes.buffer, bytes.byteOffset, 3);
+  return magic === SNAPSHOT_MAGIC && header >= 48 && json <= header - 48 && header < WASM_PAGE
+    && (bytes.byteLength - header) % WASM_PAGE === 0 && bytes.byteLength > header;
+}
+
+async function keptSnapshot() {
+  const controller = workerAllowed() && snapshots() ? navigator.serviceWorker.controller : null;
+  const name = await buildCacheName(controller);
+  const cache = name && await caches.open(name);
+  const hit = cache && await cache.match(SNAPSHOT);
+  if (!hit) return null;
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  return { cache, bytes, version: hit.headers.get("x-pyodide-version") };
+}
+
+async function startPython(options) {
+  let kept = null;
+  try {
+    kept = await keptSnapshot();
+  } catch (error) {
+    console.warn("snapshot:", error);
+  }
+  if (kept) {
+    try {
+      if (kept.version !== pyodideVersion || !wellFormed(kept.bytes)) {
+        throw new Error(`not a snapshot of Pyodide ${pyodideVersion}`);
+      }
+      // A restore that never ends (Pyodide only logs a failed instantiation) falls back too.
+      const stuck = new Promise((_, fail) => setTimeout(() => fail(new Error("restore timed out")), 30_000));
+      const pyodide = await Promise.race([loadPyodide({ ...options, _loadSnapshot: kept.bytes }), stuck]);
+      // The snapshot froze the state of anything seeded at its start; seed it again.
+      pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
+      return { pyodide, from: "snapshot" };
+    } catch (error) {
+      console.warn("snapshot:", error);
+      await kept.cache.delete(SNAPSHOT).catch(() => {});
+    }
+  }
+  return { pyodide: await loadPyodide(options), from: "start" };
+}
+
+// After a start without a snapshot, once the lobby has imported what it warms up: make one in a
+// worker, so its CPU does not hold up this page. "kept" when the build has one already.
+async function keepSnapshot(pyodide, registration) {
+  if (!registration || !snapshots()) return "none";
+  const name = await buildCacheName((await navigator.serviceWorker.ready).active);
+  if (!name) return "none";
+  if (await (await caches.open(name)).match(SNAPSHOT)) return "kept";
+  const warm = pyodide.pyimport("web.ui.warm");
+  const preload = warm.start(); // the lobby's own warm-up (web/ui/warm.py), awaited, not repeated
+  (await preload)?.destroy?.();
+  preload.destroy();
+  warm.destroy();
+  const worker = new Worker("/snapshot.js", { type: "module" });
+  const reply = await new Promise((resolve) => {
+    worker.onmessage = ({ data }) => resolve(data);
+    worker.onerror = (event) => resolve({ error: event.message || "the worker did not start" });
+    worker.postMessage({ cache: name, path: SNAPSHOT });
+  });
+  worker.terminate();
+  if (reply.error) throw new Error(reply.error);
+  return "made";
+}
+
 async function main() {
   const insecure = warnIfInsecure();
   progress(0.02, "Загружаем Python…");
   const configPromise = fetch("/config.json").then((response) => response.json());
   const untrack = trackDownloads(EXPECTED_BYTES, 0.02, 0.85);
   const marks = { config: performance.now() };
-  const pyodide = await loadPyodide({
+  const { pyodide, from } = await startPython({
     indexURL: new URL("/pyodide/", location.href).href,
     packages: ["magic-table", "segno"],
   });
   marks.pyodide = performance.now();
+  marks.from = from;
   untrack();
   progress(0.9, "Готовим стол…");
   const config = await configPromise;
@@ -116,9 +208,11 @@ async function main() {
   progress(1, "");
   document.body.classList.add("ready");
   // Milliseconds since navigation start, as the benchmarks compare them with bare Pyodide.
+  const offline = keepOffline().catch((error) => console.warn("service worker:", error));
   window.magicTable = {
-    ready: true, pyodide, interactiveMs: performance.now(), marks, secure: !insecure,
-    offline: keepOffline().catch((error) => console.warn("service worker:", error)),
+    ready: true, pyodide, interactiveMs: performance.now(), marks, secure: !insecure, offline,
+    snapshot: offline.then((registration) => keepSnapshot(pyodide, registration))
+      .catch((error) => { console.warn("snapshot:", error); return `failed: ${error.message || error}`; }),
   };
 }
 

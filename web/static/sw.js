@@ -26,7 +26,10 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "activate-update") self.skipWaiting();
+  if (!event.data) return;
+  if (event.data.type === "activate-update") self.skipWaiting();
+  // The page asks which cache holds its build: the interpreter snapshot is kept there too.
+  if (event.data.type === "cache" && event.ports[0]) event.ports[0].postMessage({ cache: CACHE });
 });
 
 function cachedPath(request) {
