@@ -85,12 +85,14 @@ class DeckLayout:
         raise KeyError(slot)
 
 
+def card_point(room: str, game: str, deck: str, index: int, card: str) -> int:
+    """x-coordinate of the card ``card`` listed at ``index`` in ``deck``."""
+    return curve.hash_to_x(CARD_TAG, *(f.encode() for f in (room, game, deck, str(index), card)))
+
+
 def card_points(room: str, game: str, deck: str, cards: Sequence[str]) -> list[int]:
     """x-coordinates of a deck's cards in their listed order."""
-    return [
-        curve.hash_to_x(CARD_TAG, *(f.encode() for f in (room, game, deck, str(i), card)))
-        for i, card in enumerate(cards)
-    ]
+    return [card_point(room, game, deck, i, card) for i, card in enumerate(cards)]
 
 
 def card_table(
@@ -159,10 +161,21 @@ def check_key(room: str, game: str, seat: int, slot: int, key: int, digest: str)
 
 def check_deck(xs: Sequence[int], size: int, seat: int | None = None) -> None:
     """Structural checks every peer runs on a published deck: length, distinct, valid x."""
+    check_deck_shape(xs, size, seat)
+    check_xs(xs, seat)
+
+
+def check_deck_shape(xs: Sequence[int], size: int, seat: int | None = None) -> None:
+    """The first part of ``check_deck``: the length and that no card comes twice."""
     if len(xs) != size:
         raise DeckError(f"deck has {len(xs)} cards, expected {size}", seat)
     if len(set(xs)) != size:
         raise DeckError("deck holds a duplicated card", seat)
+
+
+def check_xs(xs: Sequence[int], seat: int | None = None) -> None:
+    """The rest of ``check_deck`` (for any part of a deck): every value is a valid x (a modular
+    power each, so callers may check a deck a part at a time)."""
     for x in xs:
         if not isinstance(x, int) or not curve.is_valid_x(x):
             raise DeckError("deck holds a value that is not a P-256 x-coordinate", seat)

@@ -11,11 +11,22 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import AsyncIterator, Sequence
+from typing import TypeVar
 
 IN_BROWSER = sys.platform == "emscripten"
+POINTS_PER_TASK = 16  # curve points hashed or checked (a modular power or more each) per task
+T = TypeVar("T")
 
 
 async def yield_to_page() -> None:
     """End this browser task here (a no-op outside the browser)."""
     if IN_BROWSER:
         await asyncio.sleep(0)
+
+
+async def in_slices(items: Sequence[T], size: int = POINTS_PER_TASK) -> AsyncIterator[Sequence[T]]:
+    """``items`` a slice of ``size`` at a time, the browser task ending after each slice."""
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+        await yield_to_page()

@@ -28,7 +28,7 @@ from engine.core.model import (
 )
 from engine.fairness.deck import (
     DeckTranscript,
-    card_points,
+    card_point,
     card_table,
     unmask_points,
 )
@@ -44,7 +44,7 @@ from engine.protocol.envelope import (
     message_id,
 )
 from engine.protocol.errors import ProtocolError, StaleAction
-from engine.protocol.pace import yield_to_page
+from engine.protocol.pace import in_slices
 from engine.protocol.table_audit import Audit
 from engine.protocol.table_contributions import Contributions
 from engine.protocol.table_fields import Awaiting, Member
@@ -181,12 +181,13 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
     async def _advance(self) -> None:
         """Table-made steps once every contribution is in: chance values, reveals, stages."""
         if self.stage == "chains" and len(self.tips) == self.seats:
-            # Every card is hashed onto the curve once, a deck per browser task, before anything
-            # changes (the page sees the table as it was until all decks are ready).
+            # Every card is hashed onto the curve once, a few cards per browser task, before
+            # anything changes (the page sees the table as it was until all decks are ready).
             points: dict[str, list[int]] = {}
             for deck, cards in self.layout.decks:
-                points[deck] = card_points(self.room, self.game, deck, cards)
-                await yield_to_page()
+                xs = points[deck] = []
+                async for part in in_slices(list(enumerate(cards))):
+                    xs += [card_point(self.room, self.game, deck, i, card) for i, card in part]
             self.stage = "shuffle1"
             for deck, _ in self.layout.decks:
                 first = self.layout.first_slot(deck)

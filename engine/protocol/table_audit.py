@@ -15,7 +15,7 @@ from engine.fairness.deck import (
 )
 from engine.fairness.randomness import HashChain
 from engine.protocol.errors import ProtocolError
-from engine.protocol.pace import yield_to_page
+from engine.protocol.pace import in_slices, yield_to_page
 from engine.protocol.table_state import CHAIN_LENGTH, TableState
 from engine.protocol.table_values import hex_bytes
 
@@ -72,13 +72,15 @@ class Audit(TableState):
         # Every public reveal is re-derived from the seeds, those a re-shuffle superseded too.
         reveals = [(slot, self.epoch(slot), self.points[slot]) for slot in sorted(self.points)]
         reveals += self.past_reveals
-        items = [
-            (
-                self.final_x(slot, epoch),
-                [seeds[s].slot_key(slot, epoch) for s in self.slot_seats(slot, epoch)],
-            )
-            for slot, epoch, _ in reveals
-        ]
+        items = []
+        async for part in in_slices(reveals):  # a hashed key per seat and slot: a few per task
+            items += [
+                (
+                    self.final_x(slot, epoch),
+                    [seeds[s].slot_key(slot, epoch) for s in self.slot_seats(slot, epoch)],
+                )
+                for slot, epoch, _ in part
+            ]
         found = await unmask_points(self.backend, items)
         for (slot, epoch, x), derived in zip(reveals, found, strict=True):
             if derived != x and not blame:

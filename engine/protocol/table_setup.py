@@ -10,12 +10,13 @@ from engine.fairness import sharing
 from engine.fairness.deck import (
     DeckError,
     ShuffleSeed,
-    check_deck,
+    check_deck_shape,
+    check_xs,
     key_commitment,
 )
 from engine.fairness.randomness import HashChain
 from engine.protocol.errors import ProtocolError
-from engine.protocol.pace import yield_to_page
+from engine.protocol.pace import in_slices
 from engine.protocol.table_state import CHAIN_LENGTH, TableState
 from engine.protocol.table_values import hex_bytes
 
@@ -66,7 +67,7 @@ class SetUp(TableState):
     async def _parse_decks(
         self, body: dict[str, Any], name: str, seat: int
     ) -> dict[str, list[int]]:
-        """Each deck's x-coordinates, checked; one browser task per deck (each check of a
+        """Each deck's x-coordinates, checked a few points per browser task (each check of a
         point is a modular power)."""
         decks = body.get("decks")
         if not isinstance(decks, dict) or set(decks) != {d for d, _ in self.layout.decks}:
@@ -80,11 +81,12 @@ class SetUp(TableState):
                 raise ProtocolError(name, f"deck {deck!r} is not a list of x-coordinates")
             try:
                 xs = [int(v, 16) for v in values]
-                check_deck(xs, len(cards), seat)
+                check_deck_shape(xs, len(cards), seat)
+                async for part in in_slices(xs):  # a few points per browser task
+                    check_xs(part, seat)
             except (ValueError, DeckError) as exc:
                 raise ProtocolError(name, f"deck {deck!r}: {exc}") from exc
             parsed[deck] = xs
-            await yield_to_page()
         return parsed
 
     async def _plan_shuffle1(self, seat: int, body: dict[str, Any], name: str) -> Any:

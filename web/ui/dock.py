@@ -13,7 +13,7 @@ from typing import Any
 from js import ResizeObserver, document
 from pyodide.ffi import create_proxy
 
-_STATE: dict[str, Any] = {"observer": None, "dock": None}
+_STATE: dict[str, Any] = {"observer": None, "dock": None, "room": None}
 
 
 def _resized(entries: Any, _observer: Any) -> None:
@@ -22,7 +22,12 @@ def _resized(entries: Any, _observer: Any) -> None:
 
 
 def _set_room(height: float) -> None:
-    document.documentElement.style.setProperty("--dock-h", f"{height:.0f}px")
+    """Set ``--dock-h`` when it changes: a property of the root restyles the whole page, and the
+    dock is resized by most redraws without changing its height."""
+    value = f"{height:.0f}px"
+    if value != _STATE["room"]:
+        _STATE["room"] = value
+        document.documentElement.style.setProperty("--dock-h", value)
 
 
 def keep_room() -> None:
