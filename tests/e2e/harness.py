@@ -47,6 +47,7 @@ DIST = Path(os.environ.get("MT_TEST_DIST") or ROOT / "web" / "dist")
 # - Shared memory. Renderers exchange frames and buffers with the browser through shared memory,
 #   by default in /dev/shm, tiny in containers (64 MiB in Docker) and the host's in our
 #   `unshare -rn` namespace. Playwright passes --disable-dev-shm-usage (/tmp instead); it stays.
+#   (Chromium 156 takes it from memfd either way; a 64 KiB /dev/shm crashed nothing.)
 # - Our flags replaced Playwright's. Chromium reads only the last --disable-features switch, so
 #   ours used to drop every feature Playwright disables. CHROMIUM_ARGS now holds both lists.
 # - Several pages at their peak at once. A page that has just become interactive goes on importing
@@ -55,11 +56,12 @@ DIST = Path(os.environ.get("MT_TEST_DIST") or ROOT / "web" / "dist")
 #   so at most one page is loading at a time, and a crash is reported as such (`Player.errors`,
 #   naming the page), not as a time-out later.
 # - Still seen after all of the above (a fresh machine, the first page of a test, while it
-#   loaded): so the cause is not known yet. Each browser's stderr now goes to BROWSER_LOG and a
-#   crash report carries its last lines; a page that crashes while it starts is opened once
-#   more and the crash is recorded in CRASHES (a page that crashes twice, or later, fails).
-#   Ruled out here: a full temporary directory (shared memory files with
-#   --disable-dev-shm-usage: a full 40 MB tmpfs as TMPDIR crashed nothing), /dev/shm, limits.
+#   loaded): so the cause is not known yet. Each browser's stderr goes to BROWSER_LOG, and how
+#   each renderer that died ended (TERMINATIONS: killed by a signal, crashed, oom) is kept with
+#   the machine's memory at that moment; a page that crashes while it starts is opened once more
+#   and the crash is recorded in CRASHES (a page that crashes twice, or later, fails). What was
+#   tried and measured (address-space limits, map count, overcommit, /dev/shm, JS heap, many
+#   pages at once, the GPU process, a killed renderer): docs/testing.md.
 # Playwright's own list (playwright-core's chromiumSwitches), kept when ours is added: read from
 # the installed driver, so an upgrade that disables more is followed (the copy is the fallback).
 PLAYWRIGHT_DISABLED_COPY = [
@@ -221,6 +223,7 @@ async def chromium() -> AsyncIterator[Browser]:
                 executable_path=executable, args=CHROMIUM_ARGS
             )
             try:
+                await watch_renderers(browser)
                 yield browser
             finally:
                 await browser.close()
@@ -239,6 +242,43 @@ def browser_log_tail(lines: int = 25) -> str:
 
 
 CRASHES = ARTIFACTS / "page-crashes.txt"
+# How each renderer of the tests' browsers ended when it did not end normally, as the browser
+# reports it (DevTools' Target.targetCrashed): "killed" with the signal (9: SIGKILL, the kernel's
+# OOM killer or someone's kill), "crashed" with the signal (5: SIGTRAP, a CHECK or V8's fatal
+# error; 11: SIGSEGV), "oom" (an allocation failed), each with the machine's memory at that time.
+TERMINATIONS: list[str] = []
+
+
+def memory_note() -> str:
+    """The machine's available memory, load, and its Chromium renderers' resident memory."""
+    meminfo = dict(
+        line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines() if ":" in line
+    )
+    rss = []
+    for proc in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            if proc.name.isdigit() and b"--type=renderer" in (proc / "cmdline").read_bytes():
+                found = re.search(r"VmRSS:\s+(\d+)", (proc / "status").read_text())
+                rss.append(int(found.group(1)) // 1024 if found else 0)
+    load = Path("/proc/loadavg").read_text().split()[:3]
+    return (
+        f"MemAvailable {meminfo['MemAvailable'].strip()}, load {' '.join(load)}, "
+        f"{len(rss)} renderers on the machine (RSS {sum(rss)} MB, largest {max(rss, default=0)} MB)"
+    )
+
+
+async def watch_renderers(browser: Browser) -> None:
+    """Record in ``TERMINATIONS`` how each of ``browser``'s renderers that died ended."""
+    session = await browser.new_browser_cdp_session()
+
+    def crashed(event: dict[str, Any]) -> None:
+        status, code = event.get("status"), event.get("errorCode")
+        TERMINATIONS.append(
+            f"{time.strftime('%H:%M:%S')} renderer {status} (code {code}); {memory_note()}"
+        )
+
+    session.on("Target.targetCrashed", crashed)
+    await session.send("Target.setDiscoverTargets", {"discover": True})
 
 
 class PageCrashed(AssertionError):
@@ -254,6 +294,7 @@ class Player:
     name: str
     requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    since: int = 0  # the renderer terminations recorded before this page opened
 
     @classmethod
     async def open(
@@ -308,7 +349,7 @@ class Player:
             " localStorage.setItem(k, v);"
         )
         page = await context.new_page()
-        player = cls(context, page, name)
+        player = cls(context, page, name, since=len(TERMINATIONS))
         page.on("request", player._on_request)
         page.on("websocket", lambda ws: player.requests.append(ws.url))
         page.on("pageerror", lambda error: player.errors.append(f"pageerror: {error}"))
@@ -338,8 +379,13 @@ class Player:
             await self.page.wait_for_function(WARMED, timeout=90_000, polling=250)
         except PlaywrightError as error:
             if any(e.startswith("crash:") for e in self.errors) or "crashed" in str(error):
+                for _ in range(20):  # the browser's word of how the renderer ended follows
+                    if len(TERMINATIONS) > self.since:
+                        break
+                    await asyncio.sleep(0.1)
                 raise PageCrashed(
                     f"{self.name}: the page crashed while it started: {self.errors}\n"
+                    f"how its browser's renderers ended: {TERMINATIONS[self.since :]}\n"
                     f"the browser's last words:\n{browser_log_tail()}"
                 ) from error
             raise AssertionError(f"{self.name}: the page did not start: {self.errors}") from error

@@ -1,16 +1,27 @@
 """The harness tells a renderer crash while a page starts from a page that is just slow: the
-crash is opened once more, recorded with what the browser printed, and fails on a second crash."""
+crash is opened once more, recorded with how the renderer ended and what the browser printed, and
+fails on a second crash."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
 
 import pytest
 from playwright.async_api import Browser, Page
 from playwright.async_api import Error as PlaywrightError
 
-from .harness import BROWSER_LOG, CRASHES, PLAYWRIGHT_DISABLED, PageCrashed, Player, chromium
+from .harness import (
+    BROWSER_LOG,
+    CRASHES,
+    PLAYWRIGHT_DISABLED,
+    PageCrashed,
+    Player,
+    chromium,
+    signaling_server,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +54,8 @@ async def test_a_page_that_crashes_on_every_start_fails_after_one_retry() -> Non
             crasher.cancel()
     recorded = CRASHES.read_text(encoding="utf-8")[len(before) :]
     assert recorded.count("Аня: the page crashed") == 1  # the first crash; the second raised
+    assert "renderer crashed (code 5)" in recorded, recorded  # SIGTRAP: a deliberate crash
+    assert "MemAvailable" in recorded, recorded
     assert "pw:browser" in BROWSER_LOG.read_text(encoding="utf-8")  # the browser's stderr was kept
 
 
@@ -57,3 +70,35 @@ async def test_the_browser_keeps_playwrights_disabled_features_beside_ours() -> 
     assert "WebRtcHideLocalIpsWithMdns" in last
     assert set(PLAYWRIGHT_DISABLED) <= last
     assert {"HttpsUpgrades", "AimEnabled"} <= last  # read from the driver, not only our copy
+
+
+async def kill_renderers_once_pyodide_loads(browser: Browser) -> None:
+    """SIGKILL every renderer of ``browser`` (as the kernel's OOM killer would) once its first
+    page asks for Pyodide's WebAssembly."""
+    while not any(context.pages for context in browser.contexts):
+        await asyncio.sleep(0.05)
+    page = next(page for context in browser.contexts for page in context.pages)
+    await page.wait_for_event("request", lambda request: request.url.endswith(".wasm"))
+    session = await browser.new_browser_cdp_session()
+    processes = (await session.send("SystemInfo.getProcessInfo"))["processInfo"]
+    for process in processes:
+        if process["type"] == "renderer":
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(process["id"], signal.SIGKILL)
+
+
+async def test_a_page_killed_while_pyodide_loads_is_recorded_as_killed_and_opened_again() -> None:
+    before = CRASHES.read_text(encoding="utf-8") if CRASHES.exists() else ""
+    with signaling_server("--no-bots") as server:
+        async with chromium() as browser:
+            killer = asyncio.create_task(kill_renderers_once_pyodide_loads(browser))
+            try:
+                with pytest.warns(UserWarning, match="crashed while it started"):
+                    player = await Player.open(browser, server.origin + "/", "Боря", voice=False)
+                await killer
+            finally:
+                killer.cancel()
+            assert await player.page.evaluate("() => window.magicTable.ready")
+    recorded = CRASHES.read_text(encoding="utf-8")[len(before) :]
+    assert recorded.count("Боря: the page crashed") == 1, recorded
+    assert "renderer killed (code 9)" in recorded, recorded  # SIGKILL, told apart from a crash
