@@ -106,7 +106,7 @@ def fixed_dates() -> Iterator[None]:
 
 def build_app_wheel(dist: Path) -> Wheel:
     """Pack the engine and the browser UI (pure Python, package data included) into one wheel,
-    its members stored (see ``store_uncompressed``), its sources slimmed (``web.slim``)."""
+    its members stored (see ``store_slimmed``), its sources slimmed (``web.slim``)."""
     version = project_version()
     path = dist / "pyodide" / f"{APP_WHEEL}-{version}-py3-none-any.whl"
     path.unlink(missing_ok=True)
@@ -143,19 +143,31 @@ def fetch_dependency(name: str, dist: Path, cache: Path) -> Wheel:
     if not found:
         raise BuildError(f"pip gave no pure-Python wheel for {name} {version}")
     target = dist / "pyodide" / found[0].name
-    store_uncompressed(found[0], target)
+    store_slimmed(found[0], target)
     return Wheel(name, version, target, (name,))
 
 
-def store_uncompressed(source: Path, target: Path) -> None:
-    """Copy a wheel with its members stored, not deflated: the server's brotli copy of one
-    stored archive is smaller than the deflated members (it compresses across files), and the
-    members' bytes, names, order and dates (so the wheel's RECORD) stay the same."""
-    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
+def store_slimmed(source: Path, target: Path) -> None:
+    """Copy a wheel with its members stored, not deflated, and its Python sources slimmed like
+    ours (``web.slim``; each file's opening comments, its copyright notice, kept). The server's
+    brotli copy of one stored archive is smaller than the deflated members (it compresses across
+    files); the members' names, order and dates stay, and the wheel's RECORD is written anew, so
+    it lists the bytes the wheel holds."""
+    target.unlink(missing_ok=True)
+    with (
+        zipfile.ZipFile(source) as src,
+        fixed_dates(),
+        WheelFile(target, "w", compression=zipfile.ZIP_STORED) as out,
+    ):
         for info in src.infolist():
+            if info.filename == out.record_path:
+                continue
+            data = src.read(info)
+            if info.filename.endswith(".py"):
+                data = slim(data.decode("utf-8"), keep_notice=True).encode("utf-8")
             member = zipfile.ZipInfo(info.filename, info.date_time)
             member.external_attr = info.external_attr
-            out.writestr(member, src.read(info))
+            out.writestr(member, data)
 
 
 def canonical_name(name: str) -> str:

@@ -45,12 +45,16 @@ def without_docstrings(source: str) -> list[str]:
     return lines
 
 
-def without_comments(lines: list[str]) -> list[str]:
-    """The lines with every comment (and the spaces before it) cut off."""
+def without_comments(lines: list[str], keep_notice: bool = False) -> list[str]:
+    """The lines with every comment (and the spaces before it) cut off; with ``keep_notice`` the
+    comments above the first line of code (a third-party file's copyright notice) stay."""
     cuts: dict[int, int] = {}
     readline = io.StringIO("".join(lines)).readline
+    heading = keep_notice
     for token in tokenize.generate_tokens(readline):
-        if token.type == tokenize.COMMENT:
+        if token.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE):
+            heading = False
+        if token.type == tokenize.COMMENT and not heading:
             row, col = token.start
             cuts[row - 1] = col
     out = list(lines)
@@ -60,6 +64,7 @@ def without_comments(lines: list[str]) -> list[str]:
     return out
 
 
-def slim(source: str) -> str:
-    """``source`` without comments and docstrings, each remaining line where it was."""
-    return "".join(without_comments(without_docstrings(source)))
+def slim(source: str, keep_notice: bool = False) -> str:
+    """``source`` without comments and docstrings, each remaining line where it was (with
+    ``keep_notice``, the comments the file starts with stay)."""
+    return "".join(without_comments(without_docstrings(source), keep_notice))

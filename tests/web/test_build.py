@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import json
 import os
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -122,6 +126,53 @@ def test_wheels_are_stored_and_hold_what_the_lock_says(built: tuple[Path, Path])
             wheel.read("engine/games/rumble/catalog.json")
             == (ROOT / "engine/games/rumble/catalog.json").read_bytes()
         )
+
+
+def test_a_dependency_wheel_is_slimmed_with_its_notice_and_a_true_record(
+    built: tuple[Path, Path],
+) -> None:
+    dist, _ = built
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    name = lock["packages"]["segno"]["file_name"]
+    original = ROOT / "build" / "wheels" / name
+    with zipfile.ZipFile(original) as src, zipfile.ZipFile(dist / "pyodide" / name) as out:
+        assert out.namelist() == src.namelist()
+        record_path = next(n for n in out.namelist() if n.endswith(".dist-info/RECORD"))
+        record = out.read(record_path).decode()
+        rows = {row.split(",")[0]: row.split(",")[1:] for row in record.splitlines()}
+        assert set(rows) == set(out.namelist())
+        for member in out.namelist():
+            data, before = out.read(member), src.read(member)
+            if member.endswith("/RECORD"):
+                continue
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            assert rows[member] == [f"sha256={digest.decode()}", str(len(data))], member
+            if member.endswith(".py"):
+                assert data.decode() == slim(before.decode(), keep_notice=True), member
+            else:
+                assert data == before, member
+        assert b"Copyright (c)" in out.read("segno/encoder.py")
+        assert len(out.read("segno/encoder.py")) < len(src.read("segno/encoder.py")) * 0.8
+
+
+def test_the_slimmed_dependency_draws_the_same_qr_code(built: tuple[Path, Path]) -> None:
+    dist, _ = built
+    name = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())["packages"]["segno"]
+    script = (
+        "import segno; print(segno.__file__, flush=True); "
+        "print(segno.make('https://example.org/r/ABC234', error='m').svg_data_uri(scale=4))"
+    )
+    drawn = []
+    for wheel in (ROOT / "build" / "wheels", dist / "pyodide"):
+        path = str(wheel / name["file_name"])
+        env = {**os.environ, "PYTHONPATH": path}
+        command = [sys.executable, "-c", script]
+        run = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+        assert run.returncode == 0, run.stderr
+        where, svg = run.stdout.splitlines()
+        assert where.startswith(path), where
+        drawn.append(svg)
+    assert drawn[0] == drawn[1] and drawn[0].startswith("data:image/svg+xml")
 
 
 def test_small_or_incompressible_files_get_no_copies(tmp_path: Path) -> None:

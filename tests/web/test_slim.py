@@ -58,3 +58,21 @@ class K:
     exec(compile(out, "<slim>", "exec"), namespace)
     assert namespace["URL"] == "http://x/#anchor"
     assert out.count("\n") == source.count("\n")
+
+
+def test_a_third_party_notice_stays_and_later_comments_go() -> None:
+    source = '''#
+# Copyright (c) 2016 -- Someone
+# License: BSD License
+#
+"""Module doc."""
+import os  # why
+
+# a section
+X = 1
+'''
+    out = slim(source, keep_notice=True)
+    assert out.startswith("#\n# Copyright (c) 2016 -- Someone\n# License: BSD License\n#\n")
+    assert "why" not in out and "a section" not in out and "Module doc" not in out
+    assert out.count("\n") == source.count("\n")
+    assert "Copyright" not in slim(source)
