@@ -98,9 +98,14 @@ class StepRules(Rules[State]):
         if action["type"] == "reveal" and isinstance(action.get("cards"), dict):
             action["cards"] = {str(k): v for k, v in action["cards"].items()}
         need = state["need"]
-        if free_form(need, action):
-            self.check_free_form(state, action)
         try:
+            if need["kind"] in FREE_FORM and need.get("options") is None:
+                # A move of its shape passes on one test; the rest (a refusal and its message, a
+                # race's seat or settle, a phase without a shape) goes the long way.
+                shape = self.shapes.get(need.get("phase", ""))
+                move = None if shape is None else shape.get(action["type"])
+                if move is None or not move.ok(action) or need["kind"] == "race":
+                    self.check_free_form(state, action)
             return self.runner.apply(state, action)
         except IllegalAction:
             raise
@@ -111,6 +116,8 @@ class StepRules(Rules[State]):
         """Refuse a free-form move that is not of the shape declared for its need's phase (and,
         in a race, one of a seat not racing); a phase with no declared shape is an engine fault."""
         need = state["need"]
+        if not free_form(need, action):
+            return
         shape = self.shapes.get(need.get("phase", ""))
         if shape is None:
             raise EngineError(

@@ -10,24 +10,45 @@ that may not) the step raises as ``IllegalAction`` itself.
 
 The vocabulary is small: ``Int`` (never a bool), ``Str``, ``Bool``, ``Maybe`` (or ``null``),
 ``ListOf``, ``Record`` (a JSON object) and ``Move`` (a move: ``type`` and ``seat`` are implied).
+Every move of a game passes through its shape, so a ``Move`` is tested by one expression made
+from its fields once (``source``: a few type checks per field, no call per field); only a move
+that fails it is walked field by field (``check``) for the message naming what is wrong.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+import itertools
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.core.model import IllegalAction
 
-NONE: frozenset[str] = frozenset()
 MAX_ITEMS = 64
 """The longest list a move carries (the table takes at most 64 commitments or openings)."""
 
 
+class Names:
+    """What a test's source needs besides its variables: fresh names, and constants by name."""
+
+    def __init__(self) -> None:
+        self.counter: Iterator[int] = itertools.count()
+        self.constants: dict[str, object] = {}
+
+    def fresh(self) -> str:
+        return f"v{next(self.counter)}"
+
+    def constant(self, value: object) -> str:
+        name = f"c{next(self.counter)}"
+        self.constants[name] = value
+        return name
+
+
 class Field(Protocol):
-    """One field's kind: ``check`` raises ``IllegalAction`` naming ``where`` when ``value`` is not
-    of it."""
+    """One field's kind: ``source`` is a Python expression true when the variable ``var`` holds
+    a value of it; ``check`` raises ``IllegalAction`` naming ``where`` when ``value`` is not."""
+
+    def source(self, var: str, names: Names) -> str: ...
 
     def check(self, value: object, where: str) -> None: ...
 
@@ -43,6 +64,11 @@ class Int:
     lo: int | None = None
     hi: int | None = None
 
+    def source(self, var: str, names: Names) -> str:
+        lo = "" if self.lo is None else f"{self.lo} <= "
+        hi = "" if self.hi is None else f" <= {self.hi}"
+        return f"(type({var}) is int and {lo}{var}{hi})" if lo or hi else f"(type({var}) is int)"
+
     def check(self, value: object, where: str) -> None:
         if (
             type(value) is not int
@@ -56,18 +82,22 @@ class Int:
 
 @dataclass(frozen=True, slots=True)
 class Str:
-    """A string of at most ``longest`` characters."""
+    """A string (a card's id, a commitment: the rules compare it with what they know)."""
 
-    longest: int = 256
+    def source(self, var: str, names: Names) -> str:
+        return f"(type({var}) is str)"
 
     def check(self, value: object, where: str) -> None:
-        if type(value) is not str or len(value) > self.longest:
+        if type(value) is not str:
             raise refuse(where, "строка")
 
 
 @dataclass(frozen=True, slots=True)
 class Bool:
     """``true`` or ``false``."""
+
+    def source(self, var: str, names: Names) -> str:
+        return f"(type({var}) is bool)"
 
     def check(self, value: object, where: str) -> None:
         if type(value) is not bool:
@@ -79,6 +109,9 @@ class Maybe:
     """``null`` or a value of ``kind``."""
 
     kind: Field
+
+    def source(self, var: str, names: Names) -> str:
+        return f"({var} is None or {self.kind.source(var, names)})"
 
     def check(self, value: object, where: str) -> None:
         if value is not None:
@@ -93,6 +126,15 @@ class ListOf:
     shortest: int = 0
     longest: int = MAX_ITEMS
 
+    def source(self, var: str, names: Names) -> str:
+        if isinstance(self.item, Str):  # (the commitments of a seal: one test, no loop)
+            items = f"{{*map(type, {var})}} <= {names.constant(frozenset((str,)))}"
+        else:
+            each = names.fresh()
+            items = f"all({self.item.source(each, names)} for {each} in {var})"
+        size = f"{self.shortest} <= len({var}) <= {self.longest}"
+        return f"(type({var}) is list and {size} and {items})"
+
     def check(self, value: object, where: str) -> None:
         if type(value) is not list or not self.shortest <= len(value) <= self.longest:
             raise refuse(where, f"список из {self.shortest}..{self.longest}")
@@ -100,61 +142,97 @@ class ListOf:
             self.item.check(item, f"{where}[{i}]")
 
 
-@dataclass(frozen=True)
 class Record:
     """A JSON object: the ``needs`` fields present, the ``may`` fields when present (``null``
     only if their kind allows it), and no other field unless ``extra`` (an opening, say, which
     carries the fields of the item its author committed to)."""
 
-    needs: Mapping[str, Field] = field(default_factory=dict)
-    may: Mapping[str, Field] = field(default_factory=dict)
-    extra: bool = False
+    known: frozenset[str] = frozenset()
+    """Fields always allowed (checked elsewhere)."""
+
+    def __init__(
+        self,
+        needs: Mapping[str, Field] | None = None,
+        may: Mapping[str, Field] | None = None,
+        extra: bool = False,
+    ) -> None:
+        self.needs = dict(needs or {})
+        self.may = dict(may or {})
+        self.extra = extra
+        self.allowed = frozenset(self.needs) | frozenset(self.may) | self.known
+
+    def source(self, var: str, names: Names) -> str:
+        return f"(type({var}) is dict and {self.fields_source(var, names)})"
+
+    def fields_source(self, var: str, names: Names) -> str:
+        """The test of the fields of an object ``var`` already known to be one."""
+        tests = ["True"]
+        for name, kind in self.needs.items():
+            tests += [f"{name!r} in {var}", kind.source(f"{var}[{name!r}]", names)]
+        for name, kind in self.may.items():
+            tests.append(f"({name!r} not in {var} or {kind.source(f'{var}[{name!r}]', names)})")
+        if not self.extra:
+            tests.append(f"{names.constant(self.allowed)}.issuperset({var})")
+        return " and ".join(tests[1:] or tests)
 
     def check(self, value: object, where: str) -> None:
         if type(value) is not dict:
             raise refuse(where, "объект")
-        self.fields(value, where)
-
-    def fields(self, value: Mapping[str, Any], where: str, known: frozenset[str] = NONE) -> None:
-        """Check the fields of an object already known to be one (``known``: fields checked
-        elsewhere, never unexpected)."""
         for name, kind in self.needs.items():
             if name not in value:
                 raise IllegalAction(f"неверный ход: нет поля {where}{name}")
             kind.check(value[name], where + name)
-        may = self.may
-        for name, kind in may.items():
+        for name, kind in self.may.items():
             if name in value:
                 kind.check(value[name], where + name)
         if not self.extra:
-            needs = self.needs
             for name in value:
-                if name not in needs and name not in may and name not in known:
-                    raise IllegalAction(f"неверный ход: лишнее поле {where}{name}")
+                if name not in self.allowed:
+                    raise IllegalAction(f"неверный ход: лишнее поле {where}{name!r}")
 
 
-SEAT = Int(0, 63)
-BASE = frozenset(("type", "seat"))
+SEAT = Int()
+"""A seat (which seats may move is the runner's check, or the race's)."""
 SLOT = Int(0, 1 << 20)
 """A card's slot: a position in a hidden deck."""
 INDEX = Int(0, MAX_ITEMS - 1)
 """A commitment's index within its author's latest batch."""
-CARD = Str(64)
+CARD = Str()
 """A card's id."""
-DIGEST = Str(128)
+DIGEST = Str()
 """A commitment (the table has checked it is one)."""
 COMMIT = ListOf(DIGEST)
 """A sealed choice's commitments, one per item."""
 
 
+BUILTINS = {"type": type, "len": len, "all": all, "int": int, "str": str, "bool": bool}
+BUILTINS |= {"list": list, "dict": dict, "map": map}
+"""All that a move's test refers to besides its constants."""
+
+
 class Move(Record):
     """A move's fields besides ``type`` and ``seat`` (the seat an integer; which seat may move
-    is the runner's check, or the race's)."""
+    is the runner's check, or the race's); ``ok`` is its test, made once."""
+
+    known = frozenset(("type", "seat"))
+
+    def __init__(
+        self,
+        needs: Mapping[str, Field] | None = None,
+        may: Mapping[str, Field] | None = None,
+        extra: bool = False,
+    ) -> None:
+        super().__init__(needs, may, extra)
+        names = Names()
+        seat = SEAT.source("v['seat']", names)  # (``apply`` has made the move a plain dict)
+        test = f"'seat' in v and {seat} and {self.fields_source('v', names)}"
+        scope = {"__builtins__": {}, **BUILTINS, **names.constants}
+        self.ok: Callable[[Mapping[str, Any]], bool] = eval(f"lambda v: {test}", scope)
 
     def check(self, value: object, where: str = "") -> None:
-        assert type(value) is dict
-        SEAT.check(value.get("seat"), "seat")
-        self.fields(value, where, BASE)
+        if type(value) is dict:
+            SEAT.check(value.get("seat"), "seat")
+        Record.check(self, value, where)
 
 
 Shape = Mapping[str, Move]
@@ -171,4 +249,6 @@ def check_shape(shape: Shape, action: Mapping[str, Any]) -> None:
     if move is None:
         known = ", ".join(sorted(shape))
         raise IllegalAction(f"неверный ход: тип {typ!r} здесь не принимается (ждём: {known})")
-    move.check(action)
+    if not move.ok(action):
+        move.check(action)
+        raise AssertionError(f"{typ}: a move's test and its check disagree")

@@ -11,6 +11,7 @@ import pytest
 from engine.core.game import State, StepRules
 from engine.core.model import JSON, Action, EngineError, IllegalAction, Kind, Knowledge
 from engine.core.runner import Ask, Ctx, Runner, need_decision
+from engine.core.shapes import Move, Str
 
 
 def roll_and_pick(g: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
@@ -88,19 +89,30 @@ def test_a_failing_rule_is_an_engine_error_with_its_position_not_an_illegal_move
     assert position["state"] == rules.state_hash(state) and '"side":"a"' in position["action"]
 
 
-def test_a_free_form_move_the_step_cannot_read_is_refused_as_malformed() -> None:
-    """A move without listed options is the step's to read: a missing field is the mover's."""
+def test_a_free_form_move_is_checked_against_its_declared_shape() -> None:
+    """A move without listed options is checked against the shape the game declares for its
+    phase: a missing field is the mover's; a phase with no shape, or a step that fails on a move
+    of its shape, is the engine's."""
 
     def free(g: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> Ask[None]:
         action = yield from ctx.ask({"kind": "move", "seats": [0], "phase": "free"})
         g["log"].append(action["word"])
+        g["log"].append(g["words"][action["word"]])  # a rule that fails on an unknown word
 
     rules = Tiny()
     rules.runner = Runner({"turn": free})
-    state = rules.runner.start({"agenda": [{"k": "turn"}], "log": []})
-    with pytest.raises(IllegalAction, match="неверный ход"):
+    state = rules.runner.start({"agenda": [{"k": "turn"}], "log": [], "words": {"да": 1}})
+    with pytest.raises(EngineError, match="нет объявленной формы"):
+        rules.apply(state, {"type": "say", "seat": 0, "word": "да"})
+    rules.shapes = {"free": {"say": Move({"word": Str()})}}
+    with pytest.raises(IllegalAction, match="нет поля word"):
         rules.apply(state, {"type": "say", "seat": 0})
-    assert rules.apply(state, {"type": "say", "seat": 0, "word": "да"})["g"]["log"] == ["да"]
+    with pytest.raises(IllegalAction, match="лишнее поле"):
+        rules.apply(state, {"type": "say", "seat": 0, "word": "да", "more": 1})
+    assert rules.apply(state, {"type": "say", "seat": 0, "word": "да"})["g"]["log"] == ["да", 1]
+    with pytest.raises(EngineError) as caught:
+        rules.apply(state, {"type": "say", "seat": 0, "word": "нет"})
+    assert caught.value.position["phase"] == "free"
 
 
 def test_the_end_refuses_every_input() -> None:

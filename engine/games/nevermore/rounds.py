@@ -121,7 +121,8 @@ class Rounds(Decks):
         task = g["agenda"][0]
         typ = action.get("type")
         if typ == "pass":
-            task["i"] += 1
+            # a new entry: the one on the agenda may be the data's the step started from
+            g["agenda"][0] = {**task, "i": task["i"] + 1}
             g["need"] = None
             return
         slot = action.get("slot")

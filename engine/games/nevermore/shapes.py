@@ -20,7 +20,7 @@ CARD_OPENING = Record({"index": INDEX, "slot": SLOT, "card": CARD, "doom": Bool(
 """A sealed hand card opened: its slot, its card and whether a raven destroys it."""
 GIVE_UP = ListOf(Record(extra=True), 0, 0)
 """``"open": []``: the sealed pass is given up (its first cards are passed)."""
-TOKEN_OPENING = Record({"index": INDEX, "token": Str(16)})
+TOKEN_OPENING = Record({"index": INDEX, "token": Str()})
 
 
 def opening(typ: str) -> dict[str, Move]:
