@@ -294,6 +294,7 @@ class Player:
     name: str
     requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)  # the loads that failed, with why
     since: int = 0  # the renderer terminations recorded before this page opened
 
     @classmethod
@@ -351,6 +352,7 @@ class Player:
         page = await context.new_page()
         player = cls(context, page, name, since=len(TERMINATIONS))
         page.on("request", player._on_request)
+        page.on("requestfailed", player._on_failed)
         page.on("websocket", lambda ws: player.requests.append(ws.url))
         page.on("pageerror", lambda error: player.errors.append(f"pageerror: {error}"))
         page.on("crash", lambda _page: player.errors.append(f"crash: the page of {name} crashed"))
@@ -366,6 +368,9 @@ class Player:
 
     def _on_request(self, request: Request) -> None:
         self.requests.append(request.url)
+
+    def _on_failed(self, request: Request) -> None:
+        self.failed.append(f"{request.url} {request.failure}")
 
     def _on_console(self, message: Any) -> None:
         if message.type == "error":
