@@ -148,8 +148,12 @@ async function startPython(options) {
         throw new Error(`not a snapshot of Pyodide ${pyodideVersion}`);
       }
       // A restore that never ends (Pyodide only logs a failed instantiation) falls back too.
-      const stuck = new Promise((_, fail) => setTimeout(() => fail(new Error("restore timed out")), 30_000));
-      const pyodide = await Promise.race([loadPyodide({ ...options, _loadSnapshot: kept.bytes }), stuck]);
+      let timer;
+      const stuck = new Promise((_, fail) => {
+        timer = setTimeout(() => fail(new Error("restore timed out")), 30_000);
+      });
+      const restore = loadPyodide({ ...options, _loadSnapshot: kept.bytes });
+      const pyodide = await Promise.race([restore, stuck]).finally(() => clearTimeout(timer));
       // The snapshot froze the state of anything seeded at its start; seed it again.
       pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
       return { pyodide, from: "snapshot" };
