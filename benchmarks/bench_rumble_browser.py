@@ -1,13 +1,18 @@
 """«Схватка» in the browser: click-to-every-page time, the longest main-thread task during a fight,
 and memory per tab, with three Chromium pages and a server bot over real WebRTC.
 
-``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_rumble_browser'``
+``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_rumble_browser [--steps]'``
+
+``--steps`` also times every step of the pages' Python (each asyncio callback) and prints the
+kinds of step that took longest, each named by where its coroutine resumed and where it paused.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
+from collections import defaultdict
 from typing import Any
 
 from benchmarks import longtasks
@@ -17,21 +22,52 @@ from tests.e2e.harness import chromium, signaling_server
 from tests.e2e.rumble_driver import act, setup_lobby, start_rumble
 from tests.e2e.table_driver import seat_players
 
+# Wraps the page's event loop: every step over LIMIT ms, with its coroutine's place around it.
+STEPS = """
+import js
+from asyncio import events
+STEPS, LIMIT = [], 15.0
+def _where(callback):
+    task = getattr(callback, "__self__", None)
+    coro = task.get_coro() if hasattr(task, "get_coro") else None
+    places = []
+    while coro is not None and getattr(coro, "cr_frame", None) is not None:
+        code = coro.cr_frame.f_code
+        if not code.co_filename.endswith(("/asyncio/tasks.py", "/asyncio/locks.py", "/pace.py")):
+            places.append(f"{code.co_filename.rsplit('/', 1)[-1]}:{code.co_name}")
+        coro = coro.cr_await
+    return " > ".join(places[-3:]) or getattr(callback, "__qualname__", "?")
+_run = events.Handle._run
+def _timed(handle):
+    before, start = _where(handle._callback), js.performance.now()
+    _run(handle)
+    took = js.performance.now() - start
+    if took > LIMIT:
+        STEPS.append([took, before, _where(handle._callback)])
+events.Handle._run = _timed
+"""
+STEPS_READ = "() => window.magicTable.pyodide.runPython('import json; json.dumps(STEPS)')"
+
 MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize : 0,
   wasm: window.magicTable.pyodide._module.HEAP8.length })"""
 
 
-async def run() -> dict[str, Any]:
+async def run(steps: bool = False) -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
             players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
             await setup_lobby(players)
+            for player in players if steps else []:
+                await player.page.evaluate(
+                    "(code) => window.magicTable.pyodide.runPython(code)", STEPS
+                )
             starts = await longtasks.observe(players)
             await start_rumble(players[0], "tournament", 1, 60, 60)
             await table_driver.play_until(
                 players, finished, state=panel_stage, act=act, timeout=900
             )
             long_tasks = await longtasks.collect(players, starts)  # before the readings below
+            timed = [json.loads(await p.page.evaluate(STEPS_READ)) for p in players if steps]
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             pings: list[float] = []
             for player in players:
@@ -43,11 +79,26 @@ async def run() -> dict[str, Any]:
                 "long": long_tasks,
                 "memory": memory,
                 "entries": len(traces[0]["log"]),
+                "steps": [step for page in timed for step in page],
             }
 
 
+def step_summary(steps: list[list[Any]], top: int = 12) -> list[str]:
+    """The kinds of Python step over the limit, longest total first: count, total, longest."""
+    kinds: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for took, before, after in steps:
+        kinds[(before, after)].append(float(took))
+    ranked = sorted(kinds.items(), key=lambda item: -sum(item[1]))[:top]
+    return [
+        f"{len(times):4d} steps, {sum(times):7.0f} ms, longest {max(times):4.0f} ms:"
+        f" {before}  →  {after}"
+        for (before, after), times in ranked
+    ]
+
+
 def main() -> None:
-    figures = asyncio.run(run())
+    steps = "--steps" in sys.argv[1:]
+    figures = asyncio.run(run(steps))
     clicks, pings = figures["clicks"], figures["pings"]
     one_way = pct(pings, 0.5) / 2
     mb = [(m["js"] + m["wasm"]) / 1e6 for m in figures["memory"]]
@@ -60,6 +111,9 @@ def main() -> None:
     )
     print(longtasks.summary(figures["long"]))
     print("memory per tab (JS heap + Python heap): " + ", ".join(f"{m:.0f} MB" for m in mb))
+    if steps:
+        print("Python steps over 15 ms on the three pages (resumed at → paused at):")
+        print("\n".join(step_summary(figures["steps"])))
 
 
 if __name__ == "__main__":
