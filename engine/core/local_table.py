@@ -4,7 +4,9 @@ It plays the part of the fair-play layer without its cryptography: it shuffles e
 with a seeded generator (or takes a given order), answers CHANCE from a scripted dice list or the
 generator, answers REVEAL from the known order, answers RESHUFFLE by permuting the cards among the
 listed slots with the generator (every seat forgets those slots), keeps every seat's ``Knowledge``
-in step with ``visible_slots``, and turns a private choice carrying ``"secret": {"items": [...]}``
+in step with ``visible_slots`` (a game that offers ``visible_key(state)``, a value that is equal
+from one state to the next only when ``visible_slots`` gives every seat the same slots, is looked
+at only when that value changes), and turns a private choice carrying ``"secret": {"items": [...]}``
 into the public move with one opaque digest per item (kept in ``knowledge.secrets[phase]``), and
 turns ``"show": [slot, ...]`` into ``"open": [{"slot", "card"}...]`` as the fair-play table does.
 At a RACE node it asks every seat in turn (starting from a seeded random one); a policy returning
@@ -20,7 +22,7 @@ import json
 import json.encoder
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from .model import JSON, Action, Decision, IllegalAction, Kind, Knowledge, Rules, canonical_json
@@ -54,6 +56,23 @@ def _plain_records(items: list[Any]) -> bool:
             if type(value) not in _PLAIN:
                 return False
     return True
+
+
+def _commitments(seat: int, phase: str, items: list[Any]) -> list[str]:
+    """The digest of each sealed item: SHA-256 of the canonical JSON of ``{"seat", "phase", "i",
+    "item"}``, written out here in its key order for a plain seat number (the same text)."""
+    if type(seat) is not int:
+        return [
+            hashlib.sha256(
+                _ENCODE({"seat": seat, "phase": phase, "i": i, "item": item}).encode()
+            ).hexdigest()
+            for i, item in enumerate(items)
+        ]
+    tail = f',"phase":{_ENCODE(phase)},"seat":{seat}}}'
+    return [
+        hashlib.sha256(f'{{"i":{i},"item":{_ENCODE(item)}{tail}'.encode()).hexdigest()
+        for i, item in enumerate(items)
+    ]
 
 
 _CHANCE, _TERMINAL, _REVEAL = Kind.CHANCE, Kind.TERMINAL, Kind.REVEAL
@@ -93,16 +112,22 @@ class LocalTable:
         self.knowledge = {s: Knowledge(s) for s in range(seats if isinstance(seats, int) else 0)}
         self.committed: dict[int, list[JSON]] = {}
         self.history: list[Action] = []
+        self._visible_key: Callable[[Any], Hashable] | None = getattr(rules, "visible_key", None)
+        self._delivered: tuple[Hashable, object] | None = None
+        """The game's ``visible_key`` at the last delivery and the knowledge it went to."""
         self.state = rules.new_game(config)
         self.sync()
 
     def sync(self) -> None:
-        """Deliver every newly visible slot to its seat's knowledge.
+        """Deliver every newly visible slot to its seat's knowledge (call it after setting
+        ``state`` or ``knowledge`` from outside).
 
         A slot a seat already knows keeps its card: only this table fills ``knowledge`` and
         changes ``slot_card``, and a reshuffle makes every seat forget the slots it moves.
         """
         state, visible_slots = self.state, self.rules.visible_slots
+        if self._visible_key is not None:
+            self._delivered = (self._visible_key(state), self.knowledge)
         for seat, know in self.knowledge.items():
             visible = visible_slots(state, seat)
             cards = know.cards
@@ -125,7 +150,14 @@ class LocalTable:
     def apply(self, action: Action) -> None:
         self.state = self.rules.apply(self.state, action)
         self.history.append(action)
-        self.sync()
+        delivered, key_of = self._delivered, self._visible_key
+        if (
+            key_of is None
+            or delivered is None
+            or delivered[1] is not self.knowledge
+            or key_of(self.state) != delivered[0]
+        ):
+            self.sync()
 
     def public(self, seat: int, action: Action, phase: str) -> Action:
         """Replace a private ``secret`` by commitments; check openings against what was sealed."""
@@ -137,12 +169,7 @@ class LocalTable:
             out = {k: v for k, v in action.items() if k != "secret"}
             if not _plain_records(items):
                 canonical_json(items)  # refuses floats once for all items
-            out["commit"] = [
-                hashlib.sha256(
-                    _ENCODE({"seat": seat, "phase": phase, "i": i, "item": item}).encode()
-                ).hexdigest()
-                for i, item in enumerate(items)
-            ]
+            out["commit"] = _commitments(seat, phase, items)
             return out
         if "show" in action and "open" not in action:
             return self.shown(seat, action)
@@ -170,8 +197,14 @@ class LocalTable:
             index = entry.get("index")
             if not isinstance(index, int) or not 0 <= index < len(items):
                 raise IllegalAction("opening of an unknown commitment")
-            shared = [key for key in items[index] if key in entry]
-            if not shared or any(entry[key] != items[index][key] for key in shared):
+            item = items[index]
+            shared = False
+            for key in item:
+                if key in entry:
+                    if entry[key] != item[key]:
+                        raise IllegalAction("opening does not match the commitment")
+                    shared = True
+            if not shared:
                 raise IllegalAction("opening does not match the commitment")
             if "card" in entry and self.slot_card.get(entry["slot"]) != entry["card"]:
                 raise IllegalAction("opening names the wrong card")
@@ -188,6 +221,7 @@ class LocalTable:
         for know in self.knowledge.values():
             for slot in ordered:
                 know.cards.pop(slot, None)
+        self._delivered = None  # forgotten slots: the next delivery looks at every seat
         self.apply({"type": "reshuffled", "slots": ordered})
 
     def step(self, policy: Policy | Mapping[int, Policy]) -> bool:

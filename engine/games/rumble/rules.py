@@ -103,6 +103,10 @@ class RumbleRules(StepRules):
         g = state["g"]
         return frozenset(g["hand"][seat])
 
+    def visible_key(self, state: State) -> tuple[tuple[int, ...], ...]:
+        """All that ``visible_slots`` reads, the hands, as a value (``LocalTable``)."""
+        return tuple(map(tuple, state["g"]["hand"]))
+
     def current(self, state: State) -> GameData:
         """The game data including what the pending step has already done (for views)."""
         return cast(GameData, self.runner.partial(state))

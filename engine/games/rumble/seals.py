@@ -8,8 +8,8 @@ combinations) and builds a choice's action only when it is read, so a bot that p
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from itertools import combinations
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import chain, combinations, islice
 from typing import Any, overload
 
 from engine.core.model import Action
@@ -35,62 +35,120 @@ def enumerate_seals(
         return _plain_seals(hand, cards, [spells[c]["slot"] for c in cards], inits)
     # A spell's first combination takes the first copy of each card but wild magic (two equal
     # cards of one place are never in one spell): later copies add nothing.
-    keep = [i for i, c in enumerate(cards) if c == WILD or cards.index(c) == i]
+    firsts = set(_firsts(cards))
+    keep = [i for i, c in enumerate(cards) if c == WILD or i in firsts]
     hand, cards = [hand[i] for i in keep], [cards[i] for i in keep]
     inits = [0 if c == WILD else spells[c].get("initiative", 0) for c in cards]
     opts = [SLOTS if c == WILD else (spells[c]["slot"],) for c in cards]
     if cards.count(WILD) == 1:
-        return _one_wild_seals(hand, cards, inits, opts)
+        return OneWildSeals(hand, inits, opts)
     return _wild_seals(hand, cards, inits, opts)
 
 
-def _one_wild_seals(
-    hand: list[int], cards: list[str], inits: list[int], opts: list[tuple[Place, ...]]
-) -> list[Seal]:
-    """``_wild_seals`` of a hand whose cards all differ but for one wild magic: no spell is met
-    twice (its cards and places name its combination), so none is looked up."""
-    out: list[Seal] = []
-    n = len(hand)
-    for i in range(n):
-        for p in opts[i]:
-            out.append((inits[i] if p == "delivery" else 0, hand[i], p))
-    for i in range(n):
-        hi, oi = hand[i], opts[i]
-        for j in range(i + 1, n):
-            hj = hand[j]
-            for p in oi:
-                for q in opts[j]:
-                    if p < q:
-                        out.append((inits[i] if p == "delivery" else 0, hi, p, hj, q))
-                    elif q < p:
-                        out.append((inits[j] if q == "delivery" else 0, hj, q, hi, p))
-    for i in range(n):
-        for j in range(i + 1, n):
-            pairs = [(p, q) for p in opts[i] for q in opts[j] if p != q]
-            if not pairs:
-                continue
-            for k in range(j + 1, n):
-                for p, q in pairs:
-                    for r in opts[k]:
-                        if r in (p, q):
-                            continue
-                        d = i if p == "delivery" else j if q == "delivery" else k
-                        qu = i if p == "quality" else j if q == "quality" else k
-                        so = i if p == "source" else j if q == "source" else k
-                        out.append(
-                            (inits[d], hand[d], "delivery", hand[qu], "quality", hand[so], "source")
-                        )
-    return out
+class OneWildSeals(Sequence[Seal]):
+    """The spells of a hand whose cards all differ but for one wild magic, in ``_wild_seals``'s
+    order: no spell is met twice (its cards and places name its combination), so none is looked
+    up, their number follows from the count of each place, and a spell read by index is made by
+    running only through the spells of its size."""
+
+    __slots__ = ("hand", "inits", "n", "opts", "sizes")
+
+    def __init__(self, hand: list[int], inits: list[int], opts: list[tuple[Place, ...]]) -> None:
+        self.hand, self.inits, self.opts, self.n = hand, inits, opts, len(hand)
+        count = {place: 0 for place in SLOTS}
+        for places in opts:
+            if len(places) == 1:
+                count[places[0]] += 1
+        s, q, d = count["source"], count["quality"], count["delivery"]
+        pairs = s * q + s * d + q * d  # two ordinary cards of two places
+        # Singles: every ordinary card, the wild one on each place; pairs: the ordinary ones and
+        # the wild one beside each ordinary card on the two other places; triples: the ordinary
+        # ones and the wild one on the place each ordinary pair leaves.
+        self.sizes = (self.n + 2, pairs + 2 * (self.n - 1), s * q * d + pairs)
+
+    def __len__(self) -> int:
+        return sum(self.sizes)
+
+    @overload
+    def __getitem__(self, index: int) -> Seal: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Seal]: ...
+
+    def __getitem__(self, index: int | slice) -> Seal | list[Seal]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        total = len(self)
+        if index < 0:
+            index += total
+        if not 0 <= index < total:
+            raise IndexError("seal choice index out of range")
+        for size, block in zip(self.sizes, (self.singles, self.pairs, self.triples), strict=True):
+            if index < size:
+                return next(islice(block(), index, None))
+            index -= size
+        raise AssertionError("unreachable")
+
+    def __iter__(self) -> Iterator[Seal]:
+        return chain(self.singles(), self.pairs(), self.triples())
+
+    def singles(self) -> Iterator[Seal]:
+        hand, inits = self.hand, self.inits
+        for i, places in enumerate(self.opts):
+            for p in places:
+                yield (inits[i] if p == "delivery" else 0, hand[i], p)
+
+    def pairs(self) -> Iterator[Seal]:
+        hand, inits, opts, n = self.hand, self.inits, self.opts, self.n
+        for i in range(n):
+            hi, oi = hand[i], opts[i]
+            for j in range(i + 1, n):
+                hj = hand[j]
+                for p in oi:
+                    for q in opts[j]:
+                        if p < q:
+                            yield (inits[i] if p == "delivery" else 0, hi, p, hj, q)
+                        elif q < p:
+                            yield (inits[j] if q == "delivery" else 0, hj, q, hi, p)
+
+    def triples(self) -> Iterator[Seal]:
+        hand, inits, opts, n = self.hand, self.inits, self.opts, self.n
+        for i in range(n):
+            for j in range(i + 1, n):
+                pairs = [(p, q) for p in opts[i] for q in opts[j] if p != q]
+                if not pairs:
+                    continue
+                for k in range(j + 1, n):
+                    for p, q in pairs:
+                        for r in opts[k]:
+                            if r in (p, q):
+                                continue
+                            d = i if p == "delivery" else j if q == "delivery" else k
+                            qu = i if p == "quality" else j if q == "quality" else k
+                            so = i if p == "source" else j if q == "source" else k
+                            hd, hq, hs = hand[d], hand[qu], hand[so]
+                            yield (inits[d], hd, "delivery", hq, "quality", hs, "source")
 
 
 def _wild_seals(
     hand: list[int], cards: list[str], inits: list[int], opts: list[tuple[Place, ...]]
 ) -> list[Seal]:
-    """The spells of a hand with wild magic (``opts``: each card's places), equal spells once."""
+    """The spells of a hand with wild magic (``opts``: each card's places), equal spells once.
+
+    A spell with m wild magics is first met in a combination holding the first m wild cards of
+    the hand (a combination holding a later one comes after the same with an earlier one in its
+    place), so any other combination is passed over before its places are tried: ``bits`` marks
+    the r-th wild card by 1 << r, and the wild cards of a combination that may come first make a
+    value 2**m - 1."""
     out: list[Seal] = []
     seen: set[tuple[str, ...]] = set()
     n = len(hand)
+    bits = [0] * n
+    for rank, i in enumerate(i for i, c in enumerate(cards) if c == WILD):
+        bits[i] = 1 << rank
     for i in range(n):
+        if bits[i] > 1:
+            continue
         for p in opts[i]:
             key1 = (p, cards[i])
             if key1 not in seen:
@@ -98,6 +156,9 @@ def _wild_seals(
                 out.append((inits[i] if p == "delivery" else 0, hand[i], p))
     for i in range(n):
         for j in range(i + 1, n):
+            b = bits[i] | bits[j]
+            if b & (b + 1):
+                continue
             for p in opts[i]:
                 for q in opts[j]:
                     if p == q:
@@ -114,10 +175,16 @@ def _wild_seals(
                             out.append((inits[j] if q == "delivery" else 0, hand[j], q, hand[i], p))
     for i in range(n):
         for j in range(i + 1, n):
+            b = bits[i] | bits[j]
+            if b & (b + 1):
+                continue
             pairs = [(p, q) for p in opts[i] for q in opts[j] if p != q]
             if not pairs:
                 continue
             for k in range(j + 1, n):
+                b3 = b | bits[k]
+                if b3 & (b3 + 1):
+                    continue
                 for p, q in pairs:
                     for r in opts[k]:
                         if r in (p, q):
@@ -171,6 +238,17 @@ class PlainSeals(Sequence[Seal]):
         return tuple(out)
 
 
+def _firsts(cards: list[str]) -> list[int]:
+    """The index of the first copy of each card, in order."""
+    seen: set[str] = set()
+    out: list[int] = []
+    for i, card in enumerate(cards):
+        if card not in seen:
+            seen.add(card)
+            out.append(i)
+    return out
+
+
 _BIT: dict[str, int] = {place: 1 << i for i, place in enumerate(SLOTS)}
 
 
@@ -181,7 +259,7 @@ def _plain_seals(
     different places, in order. A spell is its cards (each has its one place), and the first
     combination of a spell's cards takes the first of each equal card: so the combinations are
     those of the first copies of the hand's cards."""
-    firsts = [i for i, card in enumerate(cards) if cards.index(card) == i]
+    firsts = _firsts(cards)
     bits = [_BIT[p] for p in places]
     singles: list[tuple[int, ...]] = list(combinations(firsts, 1))
     pairs: list[tuple[int, ...]] = [c for c in combinations(firsts, 2) if bits[c[0]] != bits[c[1]]]
