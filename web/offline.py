@@ -1,8 +1,13 @@
 """The build manifest and the service worker that serves a build without the network.
 
-``build.json`` lists every file of the site and a hash of all their contents; the same manifest is
-written into ``sw.js``, so any change to any file is a new service worker, which installs the new
-files next to the old ones and lets the page offer a reload.
+``build.json`` lists every file of the site (in two lists, below) and a hash of all their
+contents; the same manifest is written into ``sw.js``, so any change to any file is a new service
+worker, which installs the new files next to the old ones and lets the page offer a reload.
+
+The files are split in two: ``start`` files (the page, its scripts and styles, the runtime, the
+wheels, the lock file, the fonts, the lobby's icons) are what a start needs up to the lobby, and
+the worker's install fetches them; ``later`` files (card art and the table's pictures under
+``/art/``) are fetched the first time a page uses one and kept in the build's cache from then on.
 """
 
 from __future__ import annotations
@@ -16,6 +21,10 @@ from web.precompress import ENCODINGS
 SERVICE_WORKER = "sw.js"
 MANIFEST = "build.json"
 MARKER = "/* build manifest */ null"
+# Folders whose files no start needs, fetched when first used; but for the lobby's own icons (its
+# sound button shows one of these two).
+LATER = ("/art/",)
+LOBBY = frozenset({"/art/ui/sound.svg", "/art/ui/mute.svg"})
 
 
 class OfflineError(RuntimeError):
@@ -31,6 +40,11 @@ def site_files(dist: Path) -> list[str]:
         if path.is_file() and rel not in skipped and path.suffix not in ENCODINGS:
             paths.append("/" + rel)
     return paths
+
+
+def is_later(url: str) -> bool:
+    """Whether a file is fetched when first used rather than by the worker's install."""
+    return url.startswith(LATER) and url not in LOBBY
 
 
 def build_hash(dist: Path, files: list[str], template: str) -> str:
@@ -54,7 +68,8 @@ def write_manifest(dist: Path, version: str) -> dict[str, object]:
     manifest: dict[str, object] = {
         "build": build_hash(dist, files, template),
         "version": version,
-        "files": files,
+        "start": [url for url in files if not is_later(url)],
+        "later": [url for url in files if is_later(url)],
     }
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1))
     worker.write_text(template.replace(MARKER, json.dumps(manifest, separators=(",", ":"))))

@@ -1,5 +1,6 @@
 """The service worker: a second visit starts with the server gone, from the interpreter snapshot
-the first visit made, and a new build is offered; a damaged snapshot is dropped, not used.
+the first visit made, and a new build is offered; a damaged snapshot is dropped, not used. Its
+install fetches only what a start needs; card art is kept once a page has used it.
 
 Each test builds the site into its own folder and serves that folder with the real server, so it
 can stop the server or rebuild under a page that is already open.
@@ -17,6 +18,7 @@ from playwright.async_api import Browser
 from web import build as site_build
 
 from .harness import Player, Server, chromium, signaling_server
+from .wire import counting
 
 pytestmark = pytest.mark.browser
 
@@ -64,6 +66,11 @@ def build_of(dist: Path) -> str:
     return str(json.loads((dist / "build.json").read_text())["build"])
 
 
+def manifest_of(dist: Path) -> dict[str, list[str]]:
+    manifest = json.loads((dist / "build.json").read_text())
+    return {"start": manifest["start"], "later": manifest["later"]}
+
+
 def pyodide_version() -> str:
     return str(json.loads((site_build.PYODIDE_DIR / "package.json").read_text())["version"])
 
@@ -72,9 +79,11 @@ def snapshot_path() -> str:
     return SNAPSHOT_PATH.format(version=pyodide_version())
 
 
-async def first_visit(browser: Browser, server: Server, dist: Path) -> Player:
-    """A first visit, until the worker holds this build and the interpreter snapshot is made."""
-    player = await Player.open(browser, server.origin + "/", "offline", voice=False, snapshot=True)
+async def first_visit(browser: Browser, server: Server, dist: Path, origin: str = "") -> Player:
+    """A first visit (to ``origin``, the server's own by default), until the worker holds this
+    build and the interpreter snapshot is made."""
+    url = (origin or server.origin) + "/"
+    player = await Player.open(browser, url, "offline", voice=False, snapshot=True)
     assert not await player.page.evaluate(CONTROLLED), "a first visit comes from the network"
     assert await player.page.evaluate(STARTED_FROM) == "start"
     kept = await player.page.evaluate(KEPT)
@@ -179,4 +188,53 @@ async def test_a_damaged_snapshot_is_dropped_and_made_again(
     await player.wait_ready()
     assert await player.page.evaluate(STARTED_FROM) == "snapshot"
     assert not [e for e in player.errors if "pageerror" in e], player.errors
+    await player.context.close()
+
+
+CACHED = """async (name) => (await (await caches.open(name)).keys())
+  .map((request) => new URL(request.url).pathname)"""
+FETCH = """async (path) => { try { const r = await fetch(path); return [r.status, await r.text()]; }
+  catch (error) { return [0, String(error)]; } }"""
+
+
+async def test_the_install_fetches_only_what_a_start_needs(
+    browser: Browser, served: Server, dist: Path
+) -> None:
+    manifest = manifest_of(dist)
+    async with counting(served.port) as proxy:
+        player = await first_visit(browser, served, dist, proxy.origin)
+        asked = set(proxy.paths)
+        fetched = await player.page.evaluate(
+            "() => performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)"
+        )
+        cached = set(await player.page.evaluate(CACHED, f"magic-table-{build_of(dist)}"))
+        await player.context.close()
+    assert proxy.down > 1_000_000, "the proxy saw the runtime go by"
+    assert set(fetched) <= set(manifest["start"]), "a start needs only start files"
+    assert set(manifest["start"]) <= asked, "the install fetched every start file"
+    assert not asked & set(manifest["later"]), "no card art nor table picture was downloaded"
+    assert cached == set(manifest["start"]) | {snapshot_path()}
+
+
+async def test_a_picture_used_once_is_served_with_the_server_stopped(
+    browser: Browser, served: Server, dist: Path
+) -> None:
+    later = manifest_of(dist)["later"]
+    used, unused = (
+        next(f for f in later if f.startswith(f"/art/{g}/")) for g in ("rumble", "circle")
+    )
+    player = await first_visit(browser, served, dist)
+    await player.page.reload()  # now the worker serves the page and its fetches
+    await player.wait_ready()
+    assert await player.page.evaluate(CONTROLLED)
+    status, picture = await player.page.evaluate(FETCH, used)
+    assert status == 200 and picture == (dist / used.lstrip("/")).read_text()
+    assert used in await player.page.evaluate(CACHED, f"magic-table-{build_of(dist)}")
+    served.process.terminate()
+    served.process.wait(timeout=10)
+    await player.page.goto(served.origin + "/")
+    await player.wait_ready()
+    assert await player.page.evaluate(FETCH, used) == [200, picture], "kept from its first use"
+    status, _ = await player.page.evaluate(FETCH, unused)
+    assert status == 0, "a picture never used was not kept: with the server gone it cannot come"
     await player.context.close()

@@ -44,22 +44,33 @@ def test_the_manifest_lists_every_file_and_the_worker_carries_it(built: tuple[Pa
     dist, _ = built
     manifest = json.loads((dist / "build.json").read_text())
     assert stamped_manifest(dist) == manifest
-    files = manifest["files"]
+    start, later = manifest["start"], manifest["later"]
+    files = start + later
     on_disk = {
         "/" + p.relative_to(dist).as_posix()
         for p in dist.rglob("*")
         if p.is_file() and p.suffix not in (".br", ".gz")
     }
+    assert len(set(files)) == len(files), "no file is in both lists, nor twice in one"
     assert set(files) == on_disk - {"/sw.js", "/build.json"}
     for needed in (
         "/index.html",
         "/boot.js",
         "/snapshot.js",
+        "/style.css",
         "/config.json",
         "/pyodide/pyodide.asm.wasm",
+        "/pyodide/python_stdlib.zip",
+        "/pyodide/pyodide-lock.json",
+        "/art/ui/sound.svg",
+        "/art/ui/mute.svg",
     ):
-        assert needed in files
-    assert any(f.endswith(".whl") for f in files)
+        assert needed in start, needed
+    assert [f for f in start if f.endswith(".whl")] and [f for f in start if f.endswith(".woff2")]
+    art = {f for f in files if f.startswith("/art/")} - {"/art/ui/sound.svg", "/art/ui/mute.svg"}
+    assert set(later) == art, "the card art and the table's pictures wait until first used"
+    for game in ("rumble", "circle", "nevermore"):
+        assert [f for f in later if f.startswith(f"/art/{game}/")], game
     assert MARKER not in (dist / "sw.js").read_text()
 
 

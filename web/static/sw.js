@@ -1,19 +1,23 @@
-// Service worker: keeps one build of the site (runtime, wheels, static files) in Cache Storage,
-// keyed by the build's hash, so a later visit starts without the network. `python -m web.build`
-// writes the build's manifest into the line below; a new build is a new script, which the browser
-// installs next to the old one and the page offers to reload into (web/static/boot.js).
+// Service worker: keeps one build of the site in Cache Storage, keyed by the build's hash, so a
+// later visit starts without the network. `python -m web.build` writes the build's manifest into
+// the line below; a new build is a new script, which the browser installs next to the old one and
+// the page offers to reload into (web/static/boot.js).
+// The install fetches only the `start` files (the page, its scripts and styles, the runtime, the
+// wheels, the fonts); a `later` file (card art, the table's pictures) is fetched the first time a
+// page asks for it and kept in the same cache from then on.
 const MANIFEST = /* build manifest */ null;
 
 const PREFIX = "magic-table-";
 const CACHE = PREFIX + (MANIFEST ? MANIFEST.build : "unbuilt");
-const FILES = new Set(MANIFEST ? MANIFEST.files : []);
+const START = MANIFEST ? MANIFEST.start : [];
+const FILES = new Set(MANIFEST ? [...START, ...MANIFEST.later] : []);
 const PAGE = "/index.html";
 
 self.addEventListener("install", (event) => {
   // Revalidate each file against the server (an unchanged file costs a 304, not its bytes).
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      cache.addAll([...FILES].map((url) => new Request(url, { cache: "no-cache" })))),
+      cache.addAll(START.map((url) => new Request(url, { cache: "no-cache" })))),
   );
 });
 
@@ -42,12 +46,20 @@ function cachedPath(request) {
   return FILES.has(url.pathname) ? url.pathname : null;
 }
 
+// A file of the build from its cache; on a miss from the network, kept when it came whole.
+async function fromBuild(request, path) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(path);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.status === 200 && response.type === "basic") {
+    await cache.put(path, response.clone()).catch((error) => console.warn("cache:", error));
+  }
+  return response;
+}
+
 self.addEventListener("fetch", (event) => {
   const path = cachedPath(event.request);
   if (path === null) return; // the network, as without a service worker
-  event.respondWith(
-    caches.open(CACHE)
-      .then((cache) => cache.match(path))
-      .then((hit) => hit || fetch(event.request)),
-  );
+  event.respondWith(fromBuild(event.request, path));
 });
