@@ -87,6 +87,7 @@ class TableFields:
     voided: list[tuple[int, int, str]] = field(default_factory=list)
     last_move: tuple[int, int] = (-1, -1)
     node: tuple[str, str] = ("", "")
+    node_waiting: frozenset[int] = frozenset()
     chance_event: int = 0
     tips: dict[int, bytes] = field(default_factory=dict)
     chain_last: dict[int, bytes] = field(default_factory=dict)

@@ -381,11 +381,18 @@ class TableState(TableFields):
 
     def _new_node(self, acted: int | None = None) -> None:
         """Start a new round when the game is at a new decision: another kind or phase, any
-        one-at-a-time node, or a simultaneous one that wants a move again from the seat that just
-        moved (the same phase twice in a row: a new call, not the rest of the old one)."""
+        one-at-a-time node, or a simultaneous one that, after a seat's move, waits on other
+        seats than the rest of the call it was in (the same phase twice in a row: a new call,
+        not the rest of the old one — whether it wants the mover again or not)."""
         decision = self.rules.decision(self.state)
         node = (str(decision.kind), decision.phase)
-        again = decision.kind == Kind.SIMULTANEOUS and acted in decision.seats
+        waiting = frozenset(decision.seats)
+        again = (
+            decision.kind == Kind.SIMULTANEOUS
+            and acted is not None
+            and waiting != self.node_waiting - {acted}
+        )
+        self.node_waiting = waiting
         if (
             again
             or node != self.node
