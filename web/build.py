@@ -32,6 +32,19 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 APP_WHEEL = "magic_table"
 APP_PACKAGES = ("engine", "web/ui")
+NOT_IN_BROWSER = frozenset(
+    (
+        "engine/core/scenario.py",
+        "engine/games/circle/scenario.py",
+        "engine/games/nevermore/scenario.py",
+        "engine/games/rumble/scenario.py",
+        "engine/fairness/backends/native.py",
+    )
+)
+"""Modules of ``APP_PACKAGES`` that no page imports, left out of the app wheel: the seed-scenario
+command lines (``python -m engine.games.<game>.scenario``) and the backend over ``cryptography``,
+which the browser lacks (the page's guarded import of it fails alike without the module).
+``tests/web/test_build.py`` checks that nothing in the wheel imports them unguarded."""
 BROWSER_DEPS = ("segno",)
 DEFAULT_ICE: list[object] = [{"urls": ["stun:stun.l.google.com:19302"]}]
 
@@ -105,16 +118,21 @@ def fixed_dates() -> Iterator[None]:
 
 
 def build_app_wheel(dist: Path) -> Wheel:
-    """Pack the engine and the browser UI (pure Python, package data included) into one wheel,
-    its members stored (see ``store_slimmed``), its sources slimmed (``web.slim``)."""
+    """Pack the engine and the browser UI (pure Python, package data included; not the modules
+    of ``NOT_IN_BROWSER``) into one wheel, its members stored (see ``store_slimmed``), its sources
+    slimmed (``web.slim``)."""
     version = project_version()
     path = dist / "pyodide" / f"{APP_WHEEL}-{version}-py3-none-any.whl"
     path.unlink(missing_ok=True)
     with fixed_dates(), WheelFile(path, "w", compression=zipfile.ZIP_STORED) as wheel:
         for package in APP_PACKAGES:
             for file in sorted((ROOT / package).rglob("*")):
-                if file.is_file() and "__pycache__" not in file.parts:
-                    name = file.relative_to(ROOT).as_posix()
+                name = file.relative_to(ROOT).as_posix()
+                if (
+                    file.is_file()
+                    and "__pycache__" not in file.parts
+                    and name not in NOT_IN_BROWSER
+                ):
                     if file.suffix == ".py":  # without comments and docstrings (web/slim.py)
                         wheel.writestr(name, slim(file.read_text(encoding="utf-8")))
                     else:

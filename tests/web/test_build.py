@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import base64
 import gzip
 import hashlib
@@ -205,3 +206,74 @@ def test_a_worker_without_the_marker_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "sw.js").write_text("const MANIFEST = {};")
     with pytest.raises(OfflineError, match="marker"):
         write_manifest(tmp_path, "1")
+
+
+def imported_modules(tree: ast.Module, module: str) -> list[tuple[str, bool]]:
+    """Every module ``module``'s code imports (relative names resolved), each with whether the
+    import sits in a ``try`` that catches ``ImportError``; the dotted names its strings hold."""
+    package = module.rsplit(".", 1)[0]
+    found: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, guarded: bool) -> None:
+        if isinstance(node, ast.Try):
+            catches = {getattr(h.type, "id", None) for h in node.handlers if h.type is not None} & {
+                "ImportError",
+                "ModuleNotFoundError",
+            }
+            for child in node.body:
+                visit(child, guarded or bool(catches))
+            for child in [*node.handlers, *node.orelse, *node.finalbody]:
+                visit(child, guarded)
+            return
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, guarded) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([base] if base else [])])
+            found.append((base, guarded))
+            found.extend((f"{base}.{alias.name}", guarded) for alias in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.append((node.value.split(":", 1)[0], False))
+        for child in ast.iter_child_nodes(node):
+            visit(child, guarded)
+
+    visit(tree, False)
+    return found
+
+
+def test_the_app_wheel_leaves_out_only_modules_no_page_imports(built: tuple[Path, Path]) -> None:
+    dist, _ = built
+    left_out = {name.removesuffix(".py").replace("/", ".") for name in site_build.NOT_IN_BROWSER}
+    assert all((ROOT / name).is_file() for name in site_build.NOT_IN_BROWSER)
+    app = next((dist / "pyodide").glob("magic_table-*.whl"))
+    with zipfile.ZipFile(app) as wheel:
+        sources = {n: wheel.read(n).decode() for n in wheel.namelist() if n.endswith(".py")}
+    assert not set(sources) & site_build.NOT_IN_BROWSER
+    assert "engine/games/rumble/rules.py" in sources and "web/ui/app.py" in sources
+    unguarded = []
+    for name, source in sources.items():
+        module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        if name.endswith("__init__.py"):
+            module += ".__init__"
+        for imported, guarded in imported_modules(ast.parse(source), module):
+            if imported in left_out and not guarded:
+                unguarded.append((name, imported))
+    assert unguarded == []
+
+
+def test_the_import_scan_finds_imports_of_every_kind() -> None:
+    source = (
+        "import engine.core.scenario\n"
+        "from .scenario import x\n"
+        "def f():\n    from engine.fairness.backends import native\n"
+        "try:\n    from engine.fairness.backends.native import N\nexcept ImportError:\n    pass\n"
+        "R = {'a': 'engine.games.rumble.scenario:main'}\n"
+    )
+    found = imported_modules(ast.parse(source), "engine.games.circle.rules")
+    assert ("engine.core.scenario", False) in found
+    assert ("engine.games.circle.scenario", False) in found
+    assert ("engine.fairness.backends.native", False) in found
+    assert ("engine.fairness.backends.native", True) in found
+    assert ("engine.games.rumble.scenario", False) in found
