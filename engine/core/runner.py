@@ -14,7 +14,9 @@ it instead of replaying. Both give the same state. An empty agenda is the end of
 
 Every input is checked against the need it answers before the step sees it (``check_against``):
 the table's inputs fully, a move for its seat and, when the need lists ``options``, for being one
-of them; a step that takes a free-form move checks the rest itself and raises ``IllegalAction``.
+of them; a free-form move (a need without ``options``) has been checked by then against the shape
+its game declares (``engine.core.shapes``, in ``StepRules.apply``), and what the rules refuse of it
+the step raises as ``IllegalAction``.
 """
 
 from __future__ import annotations
