@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from engine.bots import random_bot
 from engine.core.model import Action, Kind, Knowledge, Rules
 
 
@@ -27,19 +27,6 @@ class FirstLegal:
     ) -> Action | None:
         """First of ``legal``."""
         return legal[0] if legal else None
-
-
-class RandomBot:
-    """A uniformly random legal action from its own seeded generator."""
-
-    def __init__(self, seed: int) -> None:
-        self.random = random.Random(seed)
-
-    async def choose(
-        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
-    ) -> Action | None:
-        """Random element of ``legal``."""
-        return self.random.choice(legal) if legal else None
 
 
 class Waiting:
@@ -84,6 +71,14 @@ class Policy:
         if action is None and rules.decision(state).kind == Kind.RACE:
             return None
         return action if action in legal else legal[0]
+
+
+class RandomBot(Policy):
+    """The one random bot of every game (``engine.bots.random_bot.RandomBot``, a uniform pick from
+    its own seeded generator) seated at a table; at a real-time moment it always plays."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(random_bot.RandomBot(seed, race_chance=1.0))
 
 
 class Reflexes:
