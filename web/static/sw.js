@@ -14,6 +14,12 @@ const FILES = new Set(MANIFEST ? [...START, ...MANIFEST.later] : []);
 const PAGE = "/index.html";
 
 self.addEventListener("install", (event) => {
+  // A script without its manifest (fetched while a build was being written) never installs: the
+  // browser keeps the build it has, and checks again on a later visit.
+  if (!MANIFEST) {
+    event.waitUntil(Promise.reject(new Error("sw.js without its build manifest")));
+    return;
+  }
   // Revalidate each file against the server (an unchanged file costs a 304, not its bytes).
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
