@@ -27,41 +27,29 @@ import playwright
 from playwright.async_api import Browser, BrowserContext, Page, Request, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
+from .crash_dumps import crashes_since
+
 ROOT = Path(__file__).resolve().parents[2]
 # The built site the tests serve: web/dist, or a copy named by MT_TEST_DIST (a run that must not
 # see a rebuild of web/dist halfway).
 DIST = Path(os.environ.get("MT_TEST_DIST") or ROOT / "web" / "dist")
-# Why a page crashed ("Target crashed") while it loaded Pyodide on a busy machine, and what these
-# settings do about it. Seen once on a fresh machine, and once here (24 GB free, load average 14):
-# the second of two pages, between becoming interactive and finishing its warm-up imports, while
-# it drew its first views. Not memory exhaustion, then: the renderer itself died.
-# - Debian's launcher (the likeliest cause). /usr/bin/chromium is a shell script that sources
-#   /etc/chromium.d/* and prepends its own flags: --enable-gpu-rasterization, which on a machine
-#   with no GPU sends raster work through SwiftShader and GPU shared images, the path whose
-#   shared-memory failures Debian's own /etc/chromium.d/dev-shm note says crash the browser "in
-#   gpu::ClientSharedImageInterface::CreateSharedImage()"; --load-extension of whatever sits in
-#   /usr/share/chromium/extensions; and a /dev/shm size test that breaks in a namespace (findmnt
-#   prints two lines: "[: …: unexpected operator" on every start). The tests now start
-#   /usr/lib/chromium/chromium itself, with only the flags below (no forced GPU rasterization);
-#   a hypothesis (no stack was printed), but the only crash-prone difference left.
-# - Shared memory. Renderers exchange frames and buffers with the browser through shared memory,
-#   by default in /dev/shm, tiny in containers (64 MiB in Docker) and the host's in our
-#   `unshare -rn` namespace. Playwright passes --disable-dev-shm-usage (/tmp instead); it stays.
-#   (Chromium 156 takes it from memfd either way; a 64 KiB /dev/shm crashed nothing.)
-# - Our flags replaced Playwright's. Chromium reads only the last --disable-features switch, so
-#   ours used to drop every feature Playwright disables. CHROMIUM_ARGS now holds both lists.
-# - Several pages at their peak at once. A page that has just become interactive goes on importing
-#   the engine, the table and the card views (web/ui/app.py warm_up, ≈300 MB per renderer); the
-#   next page of a test used to start loading meanwhile. `Player.open` now waits for the warm-up,
-#   so at most one page is loading at a time, and a crash is reported as such (`Player.errors`,
-#   naming the page), not as a time-out later.
-# - Still seen after all of the above (a fresh machine, the first page of a test, while it
-#   loaded): so the cause is not known yet. Each browser's stderr goes to BROWSER_LOG, and how
-#   each renderer that died ended (TERMINATIONS: killed by a signal, crashed, oom) is kept with
-#   the machine's memory at that moment; a page that crashes while it starts is opened once more
-#   and the crash is recorded in CRASHES (a page that crashes twice, or later, fails). What was
-#   tried and measured (address-space limits, map count, overcommit, /dev/shm, JS heap, many
-#   pages at once, the GPU process, a killed renderer): docs/testing.md.
+# Why pages crashed ("Target crashed") while they loaded Pyodide, found from the minidumps the
+# browser keeps (crash_dumps.py, docs/testing.md): every such crash was a SIGSEGV at one
+# instruction, in the stack walk of Chromium's in-process sampling heap profiler (the
+# HeapProfilerReporting feature, switched on for a random few browser sessions). Sampling an
+# allocation while Pyodide starts, it walks the frame pointers and scans past the end of a stack
+# into an unmapped page. Forced on, it crashed 4 pages of 4; DISABLED_FEATURES switches it off.
+# Also chosen here, each for a reason of its own:
+# - Debian's launcher: /usr/bin/chromium is a shell script that adds its own flags (forced GPU
+#   rasterization, --load-extension) and runs a /dev/shm test that breaks in a namespace; the
+#   tests start /usr/lib/chromium/chromium itself, with only the flags below.
+# - Shared memory: Playwright passes --disable-dev-shm-usage (/tmp instead); it stays.
+# - Chromium reads only the last --disable-features switch, so CHROMIUM_ARGS holds Playwright's
+#   list and ours in one.
+# - `Player.open` waits for a page's warm-up imports, so at most one page is loading at a time.
+# A page whose renderer still dies while it starts is opened once more and the crash is recorded
+# in CRASHES with how the renderer ended (TERMINATIONS) and where (its minidump); a second crash,
+# or a crash later in a test, fails the test.
 # Playwright's own list (playwright-core's chromiumSwitches), kept when ours is added: read from
 # the installed driver, so an upgrade that disables more is followed (the copy is the fallback).
 PLAYWRIGHT_DISABLED_COPY = [
@@ -96,7 +84,7 @@ def playwright_disabled_features() -> list[str]:
 
 
 PLAYWRIGHT_DISABLED = playwright_disabled_features()
-DISABLED_FEATURES = ["WebRtcHideLocalIpsWithMdns"]
+DISABLED_FEATURES = ["WebRtcHideLocalIpsWithMdns", "HeapProfilerReporting"]
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -296,6 +284,7 @@ class Player:
     errors: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)  # the loads that failed, with why
     since: int = 0  # the renderer terminations recorded before this page opened
+    opened_at: float = field(default_factory=time.time)
 
     @classmethod
     async def open(
@@ -316,9 +305,9 @@ class Player:
         ``snapshot``: it would add a second Python start to every page of every test.
 
         A page whose renderer crashes while it starts is opened once more in a fresh context,
-        and the crash is recorded with what the browser printed (``CRASHES``): the cause of
-        these rare start-up crashes under load is not known (see the top of this file). A
-        second crash, or a crash later in a test, fails the test."""
+        and the crash is recorded with what the browser printed and where it crashed
+        (``CRASHES``; see the top of this file). A second crash, or a crash later in a test,
+        fails the test."""
         try:
             return await cls._open(browser, url, name, voice, viewport, relay, snapshot, options)
         except PageCrashed as crash:
@@ -384,13 +373,14 @@ class Player:
             await self.page.wait_for_function(WARMED, timeout=90_000, polling=250)
         except PlaywrightError as error:
             if any(e.startswith("crash:") for e in self.errors) or "crashed" in str(error):
-                for _ in range(20):  # the browser's word of how the renderer ended follows
-                    if len(TERMINATIONS) > self.since:
-                        break
+                for _ in range(20):  # the browser's word of how the renderer ended follows,
+                    if len(TERMINATIONS) > self.since and crashes_since(self.opened_at):
+                        break  # and the crash handler's minidump
                     await asyncio.sleep(0.1)
                 raise PageCrashed(
                     f"{self.name}: the page crashed while it started: {self.errors}\n"
                     f"how its browser's renderers ended: {TERMINATIONS[self.since :]}\n"
+                    f"where (minidumps): {[str(c) for c in crashes_since(self.opened_at)]}\n"
                     f"the browser's last words:\n{browser_log_tail()}"
                 ) from error
             raise AssertionError(f"{self.name}: the page did not start: {self.errors}") from error

@@ -8,18 +8,21 @@ import asyncio
 import contextlib
 import os
 import signal
+from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Page, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
 from .harness import (
     BROWSER_LOG,
+    CHROMIUM_ARGS,
     CRASHES,
     PLAYWRIGHT_DISABLED,
     PageCrashed,
     Player,
     chromium,
+    chromium_binary,
     signaling_server,
 )
 
@@ -55,6 +58,7 @@ async def test_a_page_that_crashes_on_every_start_fails_after_one_retry() -> Non
     recorded = CRASHES.read_text(encoding="utf-8")[len(before) :]
     assert recorded.count("Аня: the page crashed") == 1  # the first crash; the second raised
     assert "renderer crashed (code 5)" in recorded, recorded  # SIGTRAP: a deliberate crash
+    assert "SIGTRAP at chromium+0x" in recorded, recorded  # and where, from its minidump
     assert "MemAvailable" in recorded, recorded
     assert "pw:browser" in BROWSER_LOG.read_text(encoding="utf-8")  # the browser's stderr was kept
 
@@ -102,3 +106,43 @@ async def test_a_page_killed_while_pyodide_loads_is_recorded_as_killed_and_opene
     recorded = CRASHES.read_text(encoding="utf-8")[len(before) :]
     assert recorded.count("Боря: the page crashed") == 1, recorded
     assert "renderer killed (code 9)" in recorded, recorded  # SIGKILL, told apart from a crash
+
+
+# Chromium's in-process heap profiler, forced on for every session with a fine sampling rate:
+# this crashed every page that loaded Pyodide (docs/testing.md).
+HEAP_PROFILING = (
+    "--enable-features=HeapProfilerReporting:stable-probability/1.0/nonstable-probability/1.0"
+    "/renderer-sampling-rate-bytes/10000"
+)
+
+
+async def renderers_that_profile_their_heap(args: list[str]) -> int:
+    """How many renderers of a browser started with ``args`` were told to profile their heap."""
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium_binary(), args=args)
+        try:
+            page = await browser.new_page()
+            await page.goto("about:blank")
+            session = await browser.new_browser_cdp_session()
+            processes = (await session.send("SystemInfo.getProcessInfo"))["processInfo"]
+            profiling = 0
+            for process in processes:
+                if process["type"] == "renderer":
+                    # A child rewrites its title: its switches are one string, spaces between.
+                    command = Path(f"/proc/{process['id']}/cmdline").read_bytes()
+                    profiling += b"--subproc-heap-profiling" in command
+            return profiling
+        finally:
+            await browser.close()
+
+
+async def test_the_tests_browsers_never_run_the_heap_profiler_that_crashed_pages() -> None:
+    ours = [*CHROMIUM_ARGS, HEAP_PROFILING]
+    assert await renderers_that_profile_their_heap(ours) == 0
+    # Without our switch the same forced setting reaches the renderers: the check can fail.
+    without = [
+        arg.replace(",HeapProfilerReporting", "") if arg.startswith("--disable-features=") else arg
+        for arg in ours
+    ]
+    assert without != ours
+    assert await renderers_that_profile_their_heap(without) >= 1
