@@ -37,10 +37,18 @@ async def test_three_browsers_and_a_bot_play_a_whole_game() -> None:
 
             # Everyone selects and confirms the first pass; then nobody acts for a moment.
             everyone = frozenset(p.name for p in players)
-            await play_until(players, lambda s: s["phase"] == "pass_commit", timeout=120)
-            # The page draws the pass a moment after its table reaches it: until then a hand
-            # card opens the card pane instead of selecting it.
-            await anya.page.click('#hand button.hand-card[data-action="pick"]')
+            # Аня waits meanwhile: her page must not have picked (or passed) on its own. The page
+            # draws the pass a moment after its table reaches it; until then a hand card opens
+            # the card pane instead of selecting it.
+            await play_until(
+                players,
+                lambda s: s["phase"] == "pass_commit",
+                timeout=120,
+                idle=frozenset({"Аня"}),
+            )
+            await anya.page.click(
+                '#hand button.hand-card[data-action="pick"][aria-pressed="false"]'
+            )
             await anya.page.wait_for_selector("#hand .hand-card.selected")
             await anya.screenshot("nevermore-draft")
             state = await play_until(players, lambda s: count(s, "Передача по") >= 1, timeout=120)

@@ -8,6 +8,7 @@ page's fairness audit passes and all pages agree on the table. Screenshots go to
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -117,11 +118,20 @@ async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
             assert any("Партия окончена" in line for line in state["log"])
 
 
-CREATURE_PROMPT = """(scenario) => { const py = window.magicTable.pyodide;
+# The app wheel leaves the scenario command lines out (web/build.py NOT_IN_BROWSER): the test
+# brings the two modules it needs into the page's copy of the engine first.
+CREATURE_PROMPT = """([scenario, modules]) => { const py = window.magicTable.pyodide;
 py.globals.set("scenario", scenario);
+py.globals.set("modules", modules);
 return py.runPython(`
+import importlib
 import json
+import pathlib
+import engine
 from js import document
+for name, source in json.loads(modules).items():
+    pathlib.Path(engine.__file__).parent.joinpath(name).write_text(source)
+importlib.invalidate_caches()
 from engine.games.rumble.scenario import ScenarioRun
 from web.ui import rumble_views
 run = ScenarioRun(json.loads(scenario))
@@ -142,5 +152,9 @@ document.getElementById("prompt").textContent
 async def show_creature_prompt(player: Player) -> None:
     """Render the creature prompt of a scripted position (the seeds' scenario 02) in the page."""
     scenario = (ROOT / "seeds" / "rumble" / "scenarios" / "02_cloak_and_creature.json").read_text()
-    text = await player.page.evaluate(CREATURE_PROMPT, scenario)
+    modules = {
+        name: (ROOT / "engine" / name).read_text(encoding="utf-8")
+        for name in ("core/scenario.py", "games/rumble/scenario.py")
+    }
+    text = await player.page.evaluate(CREATURE_PROMPT, [scenario, json.dumps(modules)])
     assert "В вас летит удар" in text and "Сбросить тварь «Лесной Тролль»" in text, text
