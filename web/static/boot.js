@@ -2,6 +2,7 @@
 import { loadPyodide, version as pyodideVersion } from "/pyodide/pyodide.mjs";
 import { Mesh } from "/mesh.js";
 import { morph } from "/morph.js";
+import { multMany } from "/ecdh.js";
 
 const bar = document.getElementById("progress-bar");
 const label = document.getElementById("progress-label");
@@ -205,6 +206,7 @@ async function main() {
   const config = await configPromise;
   // loadPackage failures only log: import explicitly so a missing wheel fails loudly.
   window.magicMorph = morph; // the table panel's redraw (web/ui/table.py)
+  window.magicCrypto = { multMany }; // WebCrypto batches (engine/fairness/backends/webcrypto.py)
   const app = pyodide.pyimport("web.ui.app");
   marks.imported = performance.now();
   await app.start({ config, Mesh });

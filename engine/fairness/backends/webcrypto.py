@@ -1,13 +1,16 @@
 """Browser backend: WebCrypto through Pyodide's ``js`` module (importable only under Pyodide).
 
 Masking uses ECDH ``deriveBits``: the scalar is imported as a PKCS#8 private key without its
-public part, the x-coordinate as a compressed raw public key, and one batch of derivations runs
-under a single ``Promise.all``. Keys are handed in and out as plain values (``KeyPair``), so the
-secret bundle a browser stores is the same as on CPython.
+public part, the x-coordinate as a compressed raw public key, and a batch of derivations runs in
+the page's helper ``window.magicCrypto.multMany`` (``web/static/ecdh.js``): Python hands over the
+keys, the points and the pairs as three byte arrays and reads one back, instead of a call with its
+own conversions per key and per derivation. Keys are handed in and out as plain values
+(``KeyPair``), so the secret bundle a browser stores is the same as on CPython.
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,14 +27,22 @@ from engine.fairness.backends.encoding import from_b64url, jwk_private, pkcs8_fr
 _SUBTLE: Any = getattr(getattr(js, "crypto", None), "subtle", None)
 if _SUBTLE is None:
     raise ImportError("crypto.subtle is missing: the page is not a secure context")
-_ECDH = {"name": "ECDH", "namedCurve": "P-256"}
-_ECDSA = {"name": "ECDSA", "namedCurve": "P-256"}
-_SIGN = {"name": "ECDSA", "hash": "SHA-256"}
+# The page's batch helper (web/static/ecdh.js), set by boot.js before Python starts the app.
+_MULT_MANY: Any = getattr(getattr(js, "magicCrypto", None), "multMany", None)
+if _MULT_MANY is None:
+    raise ImportError("window.magicCrypto.multMany is missing: not the game's page")
 
 
 def _obj(value: Any) -> Any:
     """Python dict/list → plain JS object/array (not a Map)."""
     return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+# Made once: WebCrypto reads an algorithm's fields and keeps nothing of the object.
+_ECDH = _obj({"name": "ECDH", "namedCurve": "P-256"})
+_ECDSA = _obj({"name": "ECDSA", "namedCurve": "P-256"})
+_SIGN = _obj({"name": "ECDSA", "hash": "SHA-256"})
+_SIGN_USE, _VERIFY_USE = _obj(["sign"]), _obj(["verify"])
 
 
 def _u8(data: bytes) -> Any:
@@ -54,56 +65,25 @@ class WebCryptoBackend(CryptoBackend):
         self._verify_keys: dict[bytes, Any] = {}
 
     async def mult_many(self, pairs: Sequence[tuple[int, int]]) -> list[int]:
-        """All pairs as one batch of ECDH derivations under ``Promise.all``."""
+        """All pairs as one batch of ECDH derivations in the page's helper."""
         for k, x in pairs:
             if not 0 < k < curve.N or not 0 <= x < curve.P:
                 raise CryptoError("scalar or x-coordinate out of range")
+        scalars = {k: i for i, k in enumerate(sorted({k for k, _ in pairs}))}
+        xs = {x: i for i, x in enumerate(sorted({x for _, x in pairs}))}
+        keys = b"".join(map(pkcs8_from_scalar, scalars))
+        points = b"".join(map(curve.compressed_x, xs))
+        indices = [i for k, x in pairs for i in (scalars[k], xs[x])]
+        order = struct.pack(f"<{len(indices)}I", *indices)
         try:
-            scalars = sorted({k for k, _ in pairs})
-            imported = await js.Promise.all(
-                to_js(
-                    [
-                        _SUBTLE.importKey(
-                            "pkcs8",
-                            _u8(pkcs8_from_scalar(k)),
-                            _obj(_ECDH),
-                            False,
-                            _obj(["deriveBits"]),
-                        )
-                        for k in scalars
-                    ]
-                )
-            )
-            private = dict(zip(scalars, list(imported), strict=True))
-            xs = sorted({x for _, x in pairs})
-            publics = await js.Promise.all(
-                to_js(
-                    [
-                        _SUBTLE.importKey(
-                            "raw", _u8(curve.compressed_x(x)), _obj(_ECDH), True, _obj([])
-                        )
-                        for x in xs
-                    ]
-                )
-            )
-            public = dict(zip(xs, list(publics), strict=True))
-            bits = await js.Promise.all(
-                to_js(
-                    [
-                        _SUBTLE.deriveBits(
-                            _obj({"name": "ECDH", "public": public[x]}), private[k], 256
-                        )
-                        for k, x in pairs
-                    ]
-                )
-            )
+            out = _bytes(await _MULT_MANY(_u8(keys), _u8(points), _u8(order)))
         except JsException as exc:
             raise CryptoError(f"WebCrypto refused a point or scalar: {exc}") from exc
-        return [int.from_bytes(_bytes(b), "big") for b in bits]
+        return [int.from_bytes(out[32 * i : 32 * i + 32], "big") for i in range(len(pairs))]
 
     async def generate_keypair(self) -> KeyPair:
         """Generate in WebCrypto, export as JWK to keep plain values."""
-        pair = await _SUBTLE.generateKey(_obj(_ECDSA), True, _obj(["sign", "verify"]))
+        pair = await _SUBTLE.generateKey(_ECDSA, True, _obj(["sign", "verify"]))
         jwk = await _SUBTLE.exportKey("jwk", pair.privateKey)
         d = int.from_bytes(from_b64url(jwk.d), "big")
         public = b"\x04" + from_b64url(jwk.x) + from_b64url(jwk.y)
@@ -116,23 +96,21 @@ class WebCryptoBackend(CryptoBackend):
             handle = await _SUBTLE.importKey(
                 "jwk",
                 _obj(jwk_private(key.private, key.public)),
-                _obj(_ECDSA),
+                _ECDSA,
                 False,
-                _obj(["sign"]),
+                _SIGN_USE,
             )
             self._sign_keys[key.private] = handle
-        return _bytes(await _SUBTLE.sign(_obj(_SIGN), handle, _u8(data)))
+        return _bytes(await _SUBTLE.sign(_SIGN, handle, _u8(data)))
 
     async def verify(self, public: bytes, data: bytes, signature: bytes) -> bool:
         """False on any malformed input."""
         try:
             handle = self._verify_keys.get(public)
             if handle is None:
-                handle = await _SUBTLE.importKey(
-                    "raw", _u8(public), _obj(_ECDSA), True, _obj(["verify"])
-                )
+                handle = await _SUBTLE.importKey("raw", _u8(public), _ECDSA, True, _VERIFY_USE)
                 self._verify_keys[public] = handle
-            return bool(await _SUBTLE.verify(_obj(_SIGN), handle, _u8(signature), _u8(data)))
+            return bool(await _SUBTLE.verify(_SIGN, handle, _u8(signature), _u8(data)))
         except JsException:
             return False
 
@@ -142,11 +120,11 @@ class WebCryptoBackend(CryptoBackend):
             private = await _SUBTLE.importKey(
                 "jwk",
                 _obj(jwk_private(key.private, key.public)),
-                _obj(_ECDH),
+                _ECDH,
                 False,
                 _obj(["deriveBits"]),
             )
-            peer = await _SUBTLE.importKey("raw", _u8(public), _obj(_ECDH), True, _obj([]))
+            peer = await _SUBTLE.importKey("raw", _u8(public), _ECDH, True, _obj([]))
             bits = await _SUBTLE.deriveBits(_obj({"name": "ECDH", "public": peer}), private, 256)
         except JsException as exc:
             raise CryptoError(f"ECDH failed: {exc}") from exc
