@@ -56,6 +56,12 @@ class SessionError(ValueError):
 RulesFactory = Callable[[str], Rules[Any]]
 
 
+def is_table_message(message: dict[str, Any]) -> bool:
+    """Whether a mesh message is the table's (``game``, ``table-*``), not chat or the room's."""
+    kind = message.get("t")
+    return isinstance(kind, str) and (kind == "game" or kind.startswith("table-"))
+
+
 class TableSession:
     """One peer's side of the table in a room: identity, roster, the running ``Peer``."""
 
@@ -136,6 +142,8 @@ class TableSession:
             self.rejoin_pending = True
         self._save()
         self._worker = asyncio.ensure_future(self._work())
+        for link in sorted(self.greeted):  # channels that opened while the identity was made
+            self.send(link, self.hello())
 
     def _load(self) -> dict[str, Any]:
         try:
@@ -167,6 +175,8 @@ class TableSession:
     def set_profile(self, hero: str, ready: bool) -> None:
         """Choose a hero and say whether we are ready; everyone connected is told at once."""
         self.hero, self.ready = hero[:32], ready
+        if self.bundle is None:  # before ``setup``: it keeps these and says them in its hellos
+            return
         me = self.hellos.get(self.tid)
         if me is not None:
             me.hero, me.ready = self.hero, ready
@@ -184,9 +194,11 @@ class TableSession:
     # ----- mesh events -----------------------------------------------------------------------
 
     def channel_open(self, link: str) -> None:
-        """A data channel to ``link`` opened: introduce ourselves."""
+        """A data channel to ``link`` opened: introduce ourselves (once ``setup`` has made or
+        loaded our identity: a channel that opens meanwhile is greeted when it has)."""
         self.greeted.add(link)
-        self.send(link, self.hello())
+        if self.bundle is not None:
+            self.send(link, self.hello())
 
     def link_closed(self, link: str) -> None:
         """A mesh link went away; its tid is unreachable until it says hello again."""
@@ -196,9 +208,8 @@ class TableSession:
             del self.links[tid]
 
     def take(self, link: str, message: dict[str, Any]) -> bool:
-        """Queue ``message`` if it belongs to the table (``game``, ``table-*``); False if not."""
-        kind = message.get("t")
-        if not isinstance(kind, str) or not (kind == "game" or kind.startswith("table-")):
+        """Queue ``message`` if it belongs to the table (``is_table_message``); False if not."""
+        if not is_table_message(message):
             return False
         self.deliver(link, message)
         return True

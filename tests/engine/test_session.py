@@ -203,3 +203,30 @@ async def test_a_game_that_cannot_start_with_these_players_says_why_and_keeps_th
     assert host.table is None and host.peer is None
     await host.open_table("toy", {}, order)  # the room is fine for a game two can play
     assert host.peer is not None
+
+
+class SlowBackend(NativeBackend):
+    """Makes its keys only after the event loop has run other work (as WebCrypto does)."""
+
+    async def generate_keypair(self) -> Any:
+        await asyncio.sleep(0.01)
+        return await super().generate_keypair()
+
+
+async def test_a_channel_that_opens_while_the_identity_is_made_is_greeted_once_it_is() -> None:
+    mesh = FakeMesh()
+    a, b = mesh.add("А", MemoryStorage(), 0), mesh.add("Б", MemoryStorage(), 1)
+    mesh.sessions[a].backend = SlowBackend()
+    await mesh.sessions[b].setup()
+    sent: list[tuple[str, dict[str, Any]]] = []
+    slow = mesh.sessions[a]
+    slow.send = lambda link, obj: sent.append((link, obj))  # type: ignore[method-assign]
+    setup = asyncio.ensure_future(slow.setup())
+    await asyncio.sleep(0)
+    assert slow.bundle is None  # still making its keys
+    slow.channel_open(b)  # the page's channel opened meanwhile: no hello without an identity
+    slow.set_profile("h1", True)  # and the player chose a hero and said ready
+    assert sent == []
+    await setup
+    greetings = [(link, obj["t"], obj["tid"], obj["hero"], obj["ready"]) for link, obj in sent]
+    assert greetings == [(b, "table-hello", slow.tid, "h1", True)]

@@ -19,13 +19,14 @@ from engine.core.model import Action
 from engine.fairness.backends import select_backend
 from engine.games import rules_for
 from engine.protocol.players import Human
-from engine.protocol.session import SessionError, TableSession
+from engine.protocol.session import SessionError, TableSession, is_table_message
 
 from . import dock, table_views
 from .boards import DEFAULT, board_for
 from .room import Room
 
 TICK_SECONDS = 0.25
+EARLY_MESSAGES = 256  # table messages kept for a session not made yet; a flood beyond is dropped
 
 
 class TableUI:
@@ -50,6 +51,10 @@ class TableUI:
         self.in_flight_at: list[list[Any]] = []
         self.selected: list[int] = []
         self.game = DEFAULT  # the game the host has chosen in the lobby
+        # What the mesh brings while ``start`` still picks the crypto backend (no session yet):
+        # channels that opened, and the table messages that came over them, in arrival order.
+        self._early_links: list[str] = []
+        self._early_messages: list[tuple[str, dict[str, Any]]] = []
         self._turn_since = 0.0
         self._refusals_shown = 0
 
@@ -69,12 +74,15 @@ class TableUI:
             on_update=self.render,
         )
         self.session.on_play = self.show_in_flight
+        for link in [*open_links, *self._early_links]:  # greeted once ``setup`` has our identity
+            self.session.channel_open(link)
+        for link, message in self._early_messages:
+            self.session.take(link, message)
+        self._early_links, self._early_messages = [], []
         await self.session.setup()
         hero = str(localStorage.getItem("mt.hero") or "")
         if hero and not self.session.hero:  # the hero this browser chose last time
             self.session.set_profile(hero, self.session.ready)
-        for link in open_links:
-            self.session.channel_open(link)
         self._ticker = asyncio.ensure_future(self._tick())
         self.render()
 
@@ -155,14 +163,26 @@ class TableUI:
     def channel_open(self, link: str) -> None:
         if self.session is not None:
             self.session.channel_open(link)
+        elif link not in self._early_links:
+            self._early_links.append(link)
 
     def link_closed(self, link: str) -> None:
         if self.session is not None:
             self.session.link_closed(link)
+        elif link in self._early_links:
+            self._early_links.remove(link)
+            self._early_messages = [(k, m) for k, m in self._early_messages if k != link]
 
     def deliver(self, link: str, message: dict[str, Any]) -> bool:
-        """Hand table messages to the session; False for anything else (chat...)."""
-        return self.session is not None and self.session.take(link, message)
+        """Hand table messages to the session (kept until it exists); False for anything else
+        (chat...)."""
+        if self.session is not None:
+            return self.session.take(link, message)
+        if not is_table_message(message):
+            return False
+        if len(self._early_messages) < EARLY_MESSAGES:
+            self._early_messages.append((link, message))
+        return True
 
     # ----- user actions -------------------------------------------------------------------
 

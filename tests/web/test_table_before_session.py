@@ -1,0 +1,93 @@
+"""A table's channels and messages that come before its session exists (while the page still
+picks its crypto backend) are kept and handed over: every peer is greeted once the page has its
+identity, and their hellos are taken, not lost. Runs ``web.ui.table`` against a stand-in for the
+browser's ``js`` module (a page with no panel yet: nothing is drawn)."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import sys
+import types
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine.fairness.backends.native import NativeBackend
+from engine.protocol.storage import MemoryStorage
+from web.ui.room import Room
+
+
+class Nothing:
+    """Any attribute, any call, and no element found: a page without a table panel."""
+
+    def __getattr__(self, name: str) -> Any:
+        return Nothing()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return None
+
+
+@pytest.fixture
+def table_module(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    js = types.ModuleType("js")
+    js.document = Nothing()  # type: ignore[attr-defined]
+    js.window = Nothing()  # type: ignore[attr-defined]
+    js.performance = Nothing()  # type: ignore[attr-defined]
+    js.ResizeObserver = Nothing()  # type: ignore[attr-defined]
+    js.localStorage = MemoryStorage()  # type: ignore[attr-defined]
+    js.sessionStorage = MemoryStorage()  # type: ignore[attr-defined]
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.JsProxy = object  # type: ignore[attr-defined]
+    ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", js)
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    for name in ("web.ui.table", "web.ui.dock"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    yield importlib.import_module("web.ui.table")
+    for name in ("web.ui.table", "web.ui.dock"):
+        sys.modules.pop(name, None)
+
+
+def room(you: str) -> Room:
+    roster = [
+        {"id": "a", "name": "Аня", "role": "player", "order": 0},
+        {"id": "b", "name": "Боря", "role": "player", "order": 1},
+    ]
+    frame = {"type": "joined", "room": "ABCD", "you": you, "host": "a", "roster": roster}
+    return Room.from_joined(frame, "Аня" if you == "a" else "Боря")
+
+
+async def test_channels_and_hellos_before_the_session_are_kept_until_it_exists(
+    table_module: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chosen = asyncio.Event()
+
+    async def slow_backend() -> NativeBackend:  # the page's self-test of its backends
+        await chosen.wait()
+        return NativeBackend()
+
+    monkeypatch.setattr(table_module, "select_backend", slow_backend)
+    sent: list[tuple[str, dict[str, Any]]] = []
+    table = table_module.TableUI(room("a"), "Аня", "player", lambda to, text: sent.append(to))
+    starting = asyncio.ensure_future(table.start([]))
+    await asyncio.sleep(0)
+    assert table.session is None
+    table.channel_open("b")  # Боря's channel opened, and his hello came, before the session
+    hello = {"t": "table-hello", "tid": "b0b0b0b0", "name": "Боря", "role": "player"}
+    hello |= {"sign": "04" + "11" * 64, "dh": "04" + "22" * 64, "hero": "", "ready": False}
+    assert table.deliver("b", hello)
+    assert not table.deliver("b", {"t": "chat", "text": "привет"})  # chat is not the table's
+    table.channel_open("c")
+    table.link_closed("c")  # a channel that closed meanwhile is forgotten
+    chosen.set()
+    await starting
+    session = table.session
+    for _ in range(20):  # the session's worker takes the kept hello
+        await asyncio.sleep(0)
+    assert sent == ["b"]  # greeted once, when the identity was made; never the closed channel
+    assert session.greeted == {"b"}
+    assert "b0b0b0b0" in session.hellos and session.tids["b"] == "b0b0b0b0"
+    table.stop()
