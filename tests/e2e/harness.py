@@ -346,9 +346,8 @@ class Player:
         page.on("pageerror", lambda error: player.errors.append(f"pageerror: {error}"))
         page.on("crash", lambda _page: player.errors.append(f"crash: the page of {name} crashed"))
         page.on("console", player._on_console)
-        await page.goto(url)
         try:
-            await player.wait_ready()
+            await player.wait_ready(url)
         except PageCrashed:
             with contextlib.suppress(PlaywrightError):
                 await context.close()
@@ -365,10 +364,14 @@ class Player:
         if message.type == "error":
             self.errors.append(f"console: {message.text}")
 
-    async def wait_ready(self) -> None:
-        """Until the page is interactive and has imported what it warms up after that (so the
-        next page does not load while this one is still at its memory peak)."""
+    async def wait_ready(self, url: str | None = None) -> None:
+        """Until the page (at ``url``, when given) is interactive and has imported what it warms
+        up after that (so the next page does not load while this one is still at its memory
+        peak). A renderer that dies on the way, even before the page's load event, is
+        ``PageCrashed``."""
         try:
+            if url is not None:
+                await self.page.goto(url)
             await self.page.wait_for_function(READY, timeout=90_000)
             await self.page.wait_for_function(WARMED, timeout=90_000, polling=250)
         except PlaywrightError as error:

@@ -76,13 +76,13 @@ async def test_the_browser_keeps_playwrights_disabled_features_beside_ours() -> 
     assert {"HttpsUpgrades", "AimEnabled"} <= last  # read from the driver, not only our copy
 
 
-async def kill_renderers_once_pyodide_loads(browser: Browser) -> None:
+async def kill_renderers_at(browser: Browser, ending: str) -> None:
     """SIGKILL every renderer of ``browser`` (as the kernel's OOM killer would) once its first
-    page asks for Pyodide's WebAssembly."""
+    page asks for a file whose address ends with ``ending``."""
     while not any(context.pages for context in browser.contexts):
         await asyncio.sleep(0.05)
     page = next(page for context in browser.contexts for page in context.pages)
-    await page.wait_for_event("request", lambda request: request.url.endswith(".wasm"))
+    await page.wait_for_event("request", lambda request: request.url.endswith(ending))
     session = await browser.new_browser_cdp_session()
     processes = (await session.send("SystemInfo.getProcessInfo"))["processInfo"]
     for process in processes:
@@ -91,11 +91,16 @@ async def kill_renderers_once_pyodide_loads(browser: Browser) -> None:
                 os.kill(process["id"], signal.SIGKILL)
 
 
-async def test_a_page_killed_while_pyodide_loads_is_recorded_as_killed_and_opened_again() -> None:
+# Killed while Pyodide's WebAssembly loads, and earlier, before the page's load event (while its
+# first script loads): either way the page is opened again.
+@pytest.mark.parametrize("ending", [".wasm", "/boot.js"])
+async def test_a_page_killed_while_it_loads_is_recorded_as_killed_and_opened_again(
+    ending: str,
+) -> None:
     before = CRASHES.read_text(encoding="utf-8") if CRASHES.exists() else ""
     with signaling_server("--no-bots") as server:
         async with chromium() as browser:
-            killer = asyncio.create_task(kill_renderers_once_pyodide_loads(browser))
+            killer = asyncio.create_task(kill_renderers_at(browser, ending))
             try:
                 with pytest.warns(UserWarning, match="crashed while it started"):
                     player = await Player.open(browser, server.origin + "/", "Боря", voice=False)
