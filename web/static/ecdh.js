@@ -1,12 +1,5 @@
-// One batch of x-only scalar multiplications on P-256 in WebCrypto, for the page's crypto backend
-// (engine/fairness/backends/webcrypto.py). Python hands over three byte arrays and takes one back,
-// so a batch of a deck's 97 cards crosses between Python and JavaScript four times instead of
-// several hundred (every key import and derivation was a call with its own conversions).
-//   keys:   the PKCS#8 DER private keys, each KEY bytes, one after another
-//   points: the SEC1 compressed public points, each POINT bytes
-//   pairs:  little-endian 32-bit indices, a key's then a point's, for each multiplication
-// Resolves to the 32-byte x-coordinates of the products, in the order of `pairs`; rejects when
-// WebCrypto refuses a key or a point (an x that is not on the curve).
+// A batch of x-only P-256 multiplications in WebCrypto for engine/fairness/backends/webcrypto.py,
+// which documents the arguments: one call a batch instead of one per key import and derivation.
 
 const ECDH = { name: "ECDH", namedCurve: "P-256" };
 const KEY = 67;

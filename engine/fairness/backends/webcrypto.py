@@ -4,8 +4,12 @@ Masking uses ECDH ``deriveBits``: the scalar is imported as a PKCS#8 private key
 public part, the x-coordinate as a compressed raw public key, and a batch of derivations runs in
 the page's helper ``window.magicCrypto.multMany`` (``web/static/ecdh.js``): Python hands over the
 keys, the points and the pairs as three byte arrays and reads one back, instead of a call with its
-own conversions per key and per derivation. Keys are handed in and out as plain values
-(``KeyPair``), so the secret bundle a browser stores is the same as on CPython.
+own conversions per key and per derivation. Its arguments: the PKCS#8 DER private keys (67 bytes
+each) one after another, the SEC1 compressed points (33 bytes each), and for each multiplication
+a key's then a point's index as little-endian 32-bit numbers; it resolves to the 32-byte
+x-coordinates of the products in that order, and rejects when WebCrypto refuses a key or a point.
+Keys are handed in and out as plain values (``KeyPair``), so the secret bundle a browser stores is
+the same as on CPython.
 """
 
 from __future__ import annotations
