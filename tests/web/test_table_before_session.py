@@ -81,7 +81,16 @@ async def test_channels_and_hellos_before_the_session_are_kept_until_it_exists(
     assert table.deliver("b", hello)
     assert not table.deliver("b", {"t": "chat", "text": "привет"})  # chat is not the table's
     table.channel_open("c")
-    table.link_closed("c")  # a channel that closed meanwhile is forgotten
+    for n in range(100):  # a peer that floods the table before the session exists...
+        assert table.deliver("c", {"t": "table-junk", "n": n})
+    table.link_closed("c")  # ...and a channel that closed meanwhile are forgotten
+    table.channel_open("d")
+    for n in range(100):  # a flood from one link does not crowd out another link's hello
+        table.deliver("d", {"t": "table-junk", "n": n})
+    table.deliver("b", hello)
+    assert sum(1 for link, _ in table._early_messages if link == "d") == 32
+    assert [m for link, m in table._early_messages if link == "b"] == [hello, hello]
+    table.link_closed("d")
     chosen.set()
     await starting
     session = table.session

@@ -26,7 +26,7 @@ from .boards import DEFAULT, board_for
 from .room import Room
 
 TICK_SECONDS = 0.25
-EARLY_MESSAGES = 256  # table messages kept for a session not made yet; a flood beyond is dropped
+EARLY_MESSAGES = 32  # table messages kept per link for a session not made yet; beyond, dropped
 
 
 class TableUI:
@@ -180,7 +180,8 @@ class TableUI:
             return self.session.take(link, message)
         if not is_table_message(message):
             return False
-        if len(self._early_messages) < EARLY_MESSAGES:
+        # Counted per link: one peer's flood must not crowd out another's hello.
+        if sum(1 for k, _ in self._early_messages if k == link) < EARLY_MESSAGES:
             self._early_messages.append((link, message))
         return True
 
