@@ -34,6 +34,8 @@ KEY = "table"
 Mark = Literal["turn", "totem", "palace", "dealer", "raven", "winner", "shield", "frozen"]
 """A public marker beside a seat: its turn, the totem, the Palace, the dealer, a raven, a winner,
 a shield or a freeze for this turn."""
+Pick = Literal["seat", "card", "suit", "flag", "price"]
+"""What a choice's options pick: a seat (a player), a card slot, a suit, yes or no, a price."""
 Timer = Literal["turn", "race"]
 """``turn``: each seat waited on has the table's timer for its move; ``race``: real time, the
 table settles when the countdown runs out with no play."""
@@ -67,6 +69,9 @@ class Prompt(TypedDict):
     options: list[Action]
     """The public options of the choice, when the game lists them (else the moves are the seat's
     own legal actions)."""
+    picks: Pick | None
+    """What the options' ``pick`` names, when the game declares it (so the page labels a seat
+    with its player's name, a card with its card's)."""
     timer: Timer | None
 
 
@@ -90,8 +95,9 @@ class TableView(TypedDict):
     winners: list[int]
 
 
-def prompt(need: Mapping[str, Any], viewer: int | None) -> Prompt:
-    """The prompt of a runner's ``need`` (``engine.core.runner.Need``) as ``viewer`` sees it."""
+def prompt(need: Mapping[str, Any], viewer: int | None, picks: Pick | None = None) -> Prompt:
+    """The prompt of a runner's ``need`` (``engine.core.runner.Need``) as ``viewer`` sees it;
+    ``picks``: what its options pick, as the game declares."""
     kind: NeedKind = need["kind"]
     seats = [int(s) for s in need.get("seats", [])]
     timer: Timer | None = (
@@ -103,6 +109,7 @@ def prompt(need: Mapping[str, Any], viewer: int | None) -> Prompt:
         "seats": seats,
         "mine": viewer is not None and viewer in seats,
         "options": [dict(o) for o in need.get("options", [])],
+        "picks": picks,
         "timer": timer,
     }
 

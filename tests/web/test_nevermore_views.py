@@ -7,9 +7,12 @@ from typing import Any
 
 import pytest
 
+from engine.core import view_schema
 from engine.core.local_table import LocalTable
 from engine.core.model import Kind
 from engine.games.nevermore import NevermoreRules
+from engine.games.nevermore.agenda import CHOICES
+from engine.games.nevermore.rules import choice_picks
 from web.ui import boards, i18n
 from web.ui import nevermore_views as nv
 
@@ -150,13 +153,24 @@ def test_raven_form_uses_the_raven_text() -> None:
 
 def test_choices_name_players_suits_and_answers() -> None:
     def labels(what: str, picks: list[Any]) -> list[str]:
-        need = {"kind": "move", "phase": "choose", "seats": [0], "what": what}
+        need: dict[str, Any] = {"kind": "move", "phase": "choose", "seats": [0], "what": what}
         moves = [{"type": "choose", "seat": 0, "pick": p} for p in picks]
-        html = nv.prompt(view(need=need), moves, [])
+        shared = {
+            "seats": [],
+            "turn": None,
+            "prompt": view_schema.prompt(need, 0, choice_picks(need)),
+            "piles": [],
+            "over": False,
+            "winners": [],
+        }
+        html = nv.prompt(view(need=need, table=shared), moves, [])
         assert f'data-what="{what}"' in html
         return re.findall(r'data-action="move" data-index="\d+"><span>(.*?)</span>', html)
 
     assert labels("attack", [1, 2, "all"]) == ["Боря", "Вера", "Всех (по 1 урона, +2 ПО)"]
+    for what in ("blooding", "spite", "steal", "betrayed_attack", "nightmare", "acquire"):
+        assert labels(what, [1, 3]) == ["Боря", "Гоша"], what
+    assert labels("tax", [1360]) == [nv.name_of("extinguish")]
     assert labels("peck", [True, False]) == ["Клюнуть", "Не клевать"]
     assert labels("foretell", ["attack", "healing"]) == ["Атака", "Лечение"]
     assert labels("brilliance", [None, 20]) == ["Ничего", "Ворон"]
@@ -296,3 +310,17 @@ def test_every_window_the_engine_opens_has_a_name() -> None:
     names = nv.windows()
     assert opened <= set(names), sorted(opened - set(names))
     assert all(names[w] != w for w in opened)
+
+
+def test_every_choice_the_engine_asks_is_declared_and_has_a_title() -> None:
+    """Each ``ask`` of the engine names a choice ``agenda.CHOICES`` declares (so the page knows
+    what its options pick), and the page has a question for each, in both languages."""
+    from pathlib import Path
+
+    source = "".join(p.read_text() for p in Path("engine/games/nevermore").glob("*.py"))
+    asked = set(re.findall(r'\.ask\(\s*g,\s*[\w.]+,\s*"(\w+)"', source))
+    assert {"attack", "blooding", "peck", "scrye", "tax"} <= asked
+    assert asked == set(CHOICES), sorted(asked ^ set(CHOICES))
+    for what in CHOICES:
+        for lang in ("ru", "en"):
+            assert i18n.tr(f"nm_choose_{what}", lang) != f"nm_choose_{what}", (what, lang)

@@ -240,6 +240,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ru": "Видение: заплатить, чтобы выбрать порядок жетонов?",
         "en": "Scrye: pay to choose the token order?",
     },
+    "nm_choose_blooding": {
+        "ru": "Кровотечение: кому добавить очко повреждений?",
+        "en": "Blooding: who takes the extra damage?",
+    },
     "nm_choose_spite": {"ru": "Кому нанести повреждение («Злоба»)?", "en": "Spite: whom?"},
     "nm_choose_summon": {"ru": "Какую карту оставить?", "en": "Which card to keep?"},
     "nm_choose_tax": {"ru": "Какую карту магии забрать?", "en": "Which magic card to take?"},

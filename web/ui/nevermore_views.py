@@ -13,6 +13,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
+from engine.core import view_schema
 from engine.core.model import Action
 
 from . import log_view
@@ -23,7 +24,6 @@ from .views import describe
 BACK = "/card-back.svg"
 SUITS = ("attack", "healing", "radiance", "victory", "raven")
 TOKENS = ("attack", "healing", "radiance", "victory")
-SEAT_PICKS = {"attack", "betrayed_attack", "steal", "add_raven", "acquire", "nightmare", "spite"}
 LOG_LINES = 150
 WINNER_ROW = ' class="winner"'
 
@@ -370,23 +370,26 @@ def seal_label(move: Action, hand_cards: dict[int, str | None]) -> str:
 
 
 def choice_label(view: dict[str, Any], what: str, pick: Any) -> str:
-    """A public choice's button text: a player, a card, a suit, yes or no."""
+    """A public choice's button text, by what the engine says its options pick: a player, a card,
+    a suit, yes or no, a price."""
     lang = current()
-    me = view.get("me") or {}
-    known = {**me.get("hand", {}), **me.get("magic", {}), **me.get("look", {})}
-    if what == "peck":
-        return tr("nm_yes_peck" if pick else "nm_no_peck", lang)
+    shared = view_schema.table_of(view)
+    picks = shared["prompt"]["picks"] if shared else None
+    if picks == "flag":
+        return tr(f"nm_yes_{what}" if pick else f"nm_no_{what}", lang)
+    if picks == "price" and isinstance(pick, str):
+        return tr(f"nm_pay_{pick}", lang)
     if pick == "all":
         return tr("nm_all", lang)
     if pick is None:
         return tr("nm_nothing", lang)
-    if what == "scrye" and pick in ("none", "hp", "vp"):
-        return tr(f"nm_pay_{pick}", lang)
     if isinstance(pick, str):
         return suit_name(pick)
-    if isinstance(pick, int) and what in SEAT_PICKS and 0 <= pick < len(view["names"]):
+    if picks == "seat" and isinstance(pick, int) and 0 <= pick < len(view["names"]):
         return str(view["names"][pick])
     if isinstance(pick, int):
+        me = view.get("me") or {}
+        known = {**me.get("hand", {}), **me.get("magic", {}), **me.get("look", {})}
         return name_of(known.get(str(pick)))
     return str(pick)
 

@@ -9,6 +9,7 @@ from typing import Any, cast
 from engine.core.model import Action, IllegalAction
 from engine.core.runner import Ask, Ctx
 from engine.core.runner import Need as RunnerNeed
+from engine.core.view_schema import Pick
 
 from .cards import SUITS, TOKENS, Catalog
 from .magic import Magic
@@ -28,6 +29,27 @@ SUIT_WORDS = {
     "victory": "Победа",
     "raven": "Ворон",
 }
+
+
+CHOICES: dict[str, Pick] = {
+    "attack": "seat",  # or "all" (an attack of 4 or more)
+    "betrayed_attack": "seat",
+    "blooding": "seat",
+    "steal": "seat",
+    "add_raven": "seat",
+    "acquire": "seat",
+    "nightmare": "seat",
+    "spite": "seat",
+    "discard_pick": "card",
+    "summon": "card",
+    "tax": "card",
+    "brilliance": "card",  # or None: keep the hand
+    "foretell": "suit",
+    "peck": "flag",
+    "scrye": "price",
+}
+"""Every public choice a task asks (its ``what``) and what its options pick; ``ask`` refuses a
+choice not declared here, and the view tells the page (``view_schema.Prompt.picks``)."""
 
 
 def opt(seat: int, pick: Any) -> Action:
@@ -139,6 +161,8 @@ class Agenda:
         ``private`` names a filter the seat's own knowledge applies to the options it is offered
         (e.g. ``"raven"``: only its raven cards), which the engine cannot check before a reveal.
         """
+        if what not in CHOICES:
+            raise KeyError(f"choice {what!r} is not declared in agenda.CHOICES")
         g["need"] = {
             "kind": "move",
             "phase": "choose",

@@ -34,7 +34,9 @@ from engine.core.game import State, StepRules
 from engine.core.model import JSON, Action, IllegalAction, Knowledge
 from engine.core.runner import G as Data
 from engine.core.runner import Runner, StepFn
+from engine.core.view_schema import Pick
 
+from .agenda import CHOICES
 from .cards import TOKENS, Catalog, load_catalog
 from .flow import Flow
 from .shapes import SHAPES
@@ -63,6 +65,11 @@ class Tasks(Mapping[str, StepFn]):
 
     def __len__(self) -> int:
         return 0
+
+
+def choice_picks(need: dict[str, Any]) -> Pick | None:
+    """What a public choice's options pick (None for any other need)."""
+    return CHOICES[need["what"]] if need.get("phase") == "choose" else None
 
 
 class NevermoreRules(StepRules):
@@ -356,7 +363,7 @@ class NevermoreRules(StepRules):
                 for s, (name, mark) in enumerate(zip(g["names"], marks, strict=True))
             ],
             "turn": None,
-            "prompt": vs.prompt(need, seat),
+            "prompt": vs.prompt(need, seat, choice_picks(need)),
             "piles": [*piles, vs.pile("discard", len(g["discard"]), top)],
             "over": bool(g["over"]),
             "winners": [] if g["winner"] is None else [g["winner"]],
