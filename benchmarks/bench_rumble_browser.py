@@ -5,6 +5,9 @@ and memory per tab, with three Chromium pages and a server bot over real WebRTC.
 
 ``--steps`` also times every step of the pages' Python (each asyncio callback) and prints the
 kinds of step that took longest, each named by where its coroutine resumed and where it paused.
+``--profile`` runs the first guest's Python under ``cProfile`` for the fight and prints its
+functions by own time and by total time (the profiler slows the page: its figures are then not
+the product's).
 """
 
 from __future__ import annotations
@@ -48,11 +51,22 @@ events.Handle._run = _timed
 """
 STEPS_READ = "() => window.magicTable.pyodide.runPython('import json; json.dumps(STEPS)')"
 
+PROFILE = "import cProfile; PROFILER = cProfile.Profile(); PROFILER.enable()"
+PROFILE_READ = r"""
+import io, pstats
+PROFILER.disable()
+_out = io.StringIO()
+_stats = pstats.Stats(PROFILER, stream=_out)
+_stats.sort_stats("tottime").print_stats(30)
+_stats.sort_stats("cumulative").print_stats(45)
+_out.getvalue()
+"""
+
 MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize : 0,
   wasm: window.magicTable.pyodide._module.HEAP8.length })"""
 
 
-async def run(steps: bool = False) -> dict[str, Any]:
+async def run(steps: bool = False, profile: bool = False) -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
             players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
@@ -61,6 +75,10 @@ async def run(steps: bool = False) -> dict[str, Any]:
                 await player.page.evaluate(
                     "(code) => window.magicTable.pyodide.runPython(code)", STEPS
                 )
+            if profile:
+                await players[1].page.evaluate(
+                    "(code) => window.magicTable.pyodide.runPython(code)", PROFILE
+                )
             starts = await longtasks.observe(players)
             await start_rumble(players[0], "tournament", 1, 60, 60)
             await table_driver.play_until(
@@ -68,6 +86,13 @@ async def run(steps: bool = False) -> dict[str, Any]:
             )
             long_tasks = await longtasks.collect(players, starts)  # before the readings below
             timed = [json.loads(await p.page.evaluate(STEPS_READ)) for p in players if steps]
+            profiled = (
+                await players[1].page.evaluate(
+                    "(code) => window.magicTable.pyodide.runPython(code)", PROFILE_READ
+                )
+                if profile
+                else ""
+            )
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             pings: list[float] = []
             for player in players:
@@ -80,6 +105,7 @@ async def run(steps: bool = False) -> dict[str, Any]:
                 "memory": memory,
                 "entries": len(traces[0]["log"]),
                 "steps": [step for page in timed for step in page],
+                "profile": profiled,
             }
 
 
@@ -97,8 +123,8 @@ def step_summary(steps: list[list[Any]], top: int = 12) -> list[str]:
 
 
 def main() -> None:
-    steps = "--steps" in sys.argv[1:]
-    figures = asyncio.run(run(steps))
+    steps, profile = "--steps" in sys.argv[1:], "--profile" in sys.argv[1:]
+    figures = asyncio.run(run(steps, profile))
     clicks, pings = figures["clicks"], figures["pings"]
     one_way = pct(pings, 0.5) / 2
     mb = [(m["js"] + m["wasm"]) / 1e6 for m in figures["memory"]]
@@ -114,6 +140,9 @@ def main() -> None:
     if steps:
         print("Python steps over 15 ms on the three pages (resumed at → paused at):")
         print("\n".join(step_summary(figures["steps"])))
+    if profile:
+        print("cProfile of the first guest's page during the fight:")
+        print(figures["profile"])
 
 
 if __name__ == "__main__":

@@ -34,6 +34,8 @@ from engine.protocol.storage import Storage
 from engine.protocol.table import Member
 
 MAX_TABLE_MESSAGE = 512 * 1024
+SHOW_AT_LEAST_EVERY = 0.1
+"""Seconds: while table messages keep coming, the page still redraws at least this often."""
 
 
 @dataclass
@@ -89,6 +91,9 @@ class TableSession:
         self.player = player or Waiting()
         self.on_update = on_update or (lambda: None)
         self._shown: tuple[Any, ...] = ()
+        """What the page was last drawn with (``_marker``), when, and whether it is behind."""
+        self._shown_at = float("-inf")
+        self._unshown = False
         self.clock = clock
         self.tid = ""
         self.hero = ""
@@ -221,13 +226,14 @@ class TableSession:
     async def _work(self) -> None:
         while True:
             link, message = await self._queue.get()
-            self._shown = self._marker()
             try:
                 await self._handle(link, message)
             except SessionError as error:
                 self.errors.append(f"{self.tids.get(link, link)}: {error}")
-            if message.get("t") != "game" or self._marker() != self._shown:
-                self._show()
+            if message.get("t") != "game":
+                self._unshown = True
+            if self._unshown or self._marker() != self._shown:
+                self._show_soon()
             self._book_wake()
 
     def _book_wake(self) -> None:
@@ -255,13 +261,24 @@ class TableSession:
     def _show(self) -> None:
         """Tell the page to redraw, remembering what it has shown."""
         self._shown = self._marker()
+        self._unshown = False
+        self._shown_at = self.clock()
         self.on_update()
 
+    def _show_soon(self) -> None:
+        """Redraw now, unless more table messages already wait and the last redraw is recent:
+        then the one that empties the queue draws them all at once (a burst of entries costs
+        one redraw, not one each)."""
+        if not self._queue.empty() and self.clock() - self._shown_at < SHOW_AT_LEAST_EVERY:
+            self._unshown = True
+            return
+        self._show()
+
     def _show_if_changed(self) -> None:
-        """An accepted entry: redraw now, unless it changed nothing the page shows (a move
-        whose cards are still to come, so the redraw does not delay its author's card keys)."""
+        """An accepted entry: redraw, unless it changed nothing the page shows (a move whose
+        cards are still to come, so the redraw does not delay its author's card keys)."""
         if self._marker() != self._shown:
-            self._show()
+            self._show_soon()
 
     def _marker(self) -> tuple[Any, ...]:
         """What a game message can change that the page shows (a checkpoint changes nothing)."""

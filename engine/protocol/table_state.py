@@ -67,8 +67,7 @@ class TableState(TableFields):
 
         Everything it covers changes only while an entry is accepted, so it is computed once per
         (head, stage, table facts) and kept: a page shows it on every redraw."""
-        key: tuple[Any, ...] = (self.head, self.stage, len(self.out), len(self.blame))
-        key += (len(self.revealed), len(self.epochs), self.reshuffling)
+        key = self._digest_key()
         if self._digest is not None and self._digest[0] == key:
             return self._digest[1]
         facts: dict[str, Any] = {
@@ -86,6 +85,19 @@ class TableState(TableFields):
         digest = hashlib.sha256(canonical_json(facts)).hexdigest()
         self._digest = (key, digest)
         return digest
+
+    def known_digest(self) -> str | None:
+        """``digest`` if it is already computed for the table as it is now, else None (a page
+        computes it when it is idle, not in the redraw of every entry)."""
+        if self._digest is not None and self._digest[0] == self._digest_key():
+            return self._digest[1]
+        return None
+
+    def _digest_key(self) -> tuple[Any, ...]:
+        return (
+            self.head, self.stage, len(self.out), len(self.blame), len(self.revealed),
+            len(self.epochs), self.reshuffling,
+        )  # fmt: skip
 
     def _shuffle_turn(self) -> dict[int, str]:
         """The seat whose shuffle pass is next."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import re
 from typing import Any
 
 import pytest
@@ -220,7 +221,7 @@ async def test_a_channel_that_opens_while_the_identity_is_made_is_greeted_once_i
     await mesh.sessions[b].setup()
     sent: list[tuple[str, dict[str, Any]]] = []
     slow = mesh.sessions[a]
-    slow.send = lambda link, obj: sent.append((link, obj))  # type: ignore[method-assign]
+    slow.send = lambda link, obj: sent.append((link, obj))
     setup = asyncio.ensure_future(slow.setup())
     await asyncio.sleep(0)
     assert slow.bundle is None  # still making its keys
@@ -230,3 +231,96 @@ async def test_a_channel_that_opens_while_the_identity_is_made_is_greeted_once_i
     await setup
     greetings = [(link, obj["t"], obj["tid"], obj["hero"], obj["ready"]) for link, obj in sent]
     assert greetings == [(b, "table-hello", slow.tid, "h1", True)]
+
+
+class Drawn:
+    """A page's redraws: how many, and the table entries each one showed."""
+
+    def __init__(self, session: TableSession) -> None:
+        self.session = session
+        self.entries: list[int] = []
+        session.on_update = self.draw
+
+    def draw(self) -> None:
+        peer = self.session.peer
+        self.entries.append(len(peer.table.log) if peer is not None else -1)
+
+
+async def test_a_burst_of_table_messages_is_drawn_once_and_every_state_is_shown_at_last() -> None:
+    """Messages already waiting when one is handled are drawn together, by the one that empties
+    the queue; a page is never left behind what it has handled."""
+    mesh, links = await connected("А", "Б", "В")
+    host, guest = mesh.sessions[links[0]], mesh.sessions[links[2]]
+    drawn = Drawn(guest)
+    held: list[tuple[str, dict[str, Any]]] = []
+    deliver = guest.deliver
+    guest.deliver = lambda link, message: held.append((link, message))  # type: ignore[method-assign]
+    await host.open_table("toy", {}, [mesh.sessions[link].tid for link in links], timer=30)
+    bursts = 0
+    for _ in range(400):
+        await mesh.run(1)
+        if held:
+            bursts += 1
+            burst, held[:] = list(held), []
+            before = len(drawn.entries)
+            for link, message in burst:
+                deliver(link, message)
+            await guest.settle()
+            assert len(drawn.entries) - before <= 1, (len(burst), drawn.entries[before:])
+            assert guest._marker() == guest._shown and not guest._unshown  # nothing left undrawn
+        if guest.peer is not None and guest.peer.table.stage == "done" and not held:
+            break
+    assert guest.peer is not None and guest.peer.table.result == {"ok": True, "blame": {}}
+    assert bursts > 5 and len(drawn.entries) < len(guest.peer.table.log)
+
+
+def test_a_long_stream_of_messages_still_redraws_now_and_then() -> None:
+    clock = [0.0]
+    session = TableSession(
+        room="ROOM42", name="А", role="player", send=lambda to, obj: None,
+        storage=MemoryStorage(), backend=NativeBackend(), rules_for=rules_for,
+        clock=lambda: clock[0],
+    )  # fmt: skip
+    drawn = Drawn(session)
+    session._queue.put_nowait(("m1", {"t": "game"}))
+    session._show_soon()  # the first redraw is never held back
+    session._show_soon()  # a message waits and the last redraw is recent: held back
+    assert len(drawn.entries) == 1 and session._unshown
+    clock[0] += 0.05
+    session._show_soon()
+    assert len(drawn.entries) == 1
+    clock[0] += 0.06  # past SHOW_AT_LEAST_EVERY since the last redraw
+    session._show_soon()
+    assert len(drawn.entries) == 2 and not session._unshown
+    session._queue.get_nowait()
+    session._show_soon()  # nothing waits: drawn at once
+    assert len(drawn.entries) == 3
+
+
+async def test_the_panel_shows_the_digest_once_it_is_known_and_a_finished_tables_at_once() -> None:
+    """The digest (a hash of the whole state) is not worked out in every redraw: while playing,
+    the panel carries it once the page has computed it (when idle); a finished table's always."""
+    from web.ui import table_views
+
+    def shown(session: TableSession) -> str | None:
+        html = table_views.panel("ru", session, [], False, "native", game="toy")
+        found = re.search(r'id="table-status"[^>]*?data-digest="(\w+)"', html)
+        return found.group(1) if found else None
+
+    mesh, links = await connected("А", "Б", "В")
+    host, guest = mesh.sessions[links[0]], mesh.sessions[links[2]]
+    await host.open_table("toy", {}, [mesh.sessions[link].tid for link in links], timer=30)
+    for _ in range(50):
+        await mesh.run(1)
+        if guest.peer is not None and guest.peer.table.stage == "play":
+            break
+    assert guest.peer is not None and guest.peer.table.result is None
+    table = guest.peer.table
+    table._digest = None
+    assert table.known_digest() is None and shown(guest) is None
+    digest = table.digest()
+    assert table.known_digest() == digest and shown(guest) == digest
+    await mesh.run()
+    assert table.stage == "done" and table.result is not None
+    table._digest = None
+    assert shown(guest) == table.digest() == host.peer.table.digest()  # type: ignore[union-attr]

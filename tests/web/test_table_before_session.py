@@ -36,11 +36,14 @@ def table_module(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     js.window = Nothing()  # type: ignore[attr-defined]
     js.performance = Nothing()  # type: ignore[attr-defined]
     js.ResizeObserver = Nothing()  # type: ignore[attr-defined]
+    js.Object = Nothing()  # type: ignore[attr-defined]
     js.localStorage = MemoryStorage()  # type: ignore[attr-defined]
     js.sessionStorage = MemoryStorage()  # type: ignore[attr-defined]
     ffi = types.ModuleType("pyodide.ffi")
     ffi.JsProxy = object  # type: ignore[attr-defined]
     ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
+    ffi.create_once_callable = lambda f: f  # type: ignore[attr-defined]
+    ffi.to_js = lambda value, **_: value  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "js", js)
     monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)

@@ -12,8 +12,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from js import document, localStorage, performance, sessionStorage, window
-from pyodide.ffi import JsProxy
+from js import Object, document, localStorage, performance, sessionStorage, window
+from pyodide.ffi import JsProxy, create_once_callable, to_js
 
 from engine.core.model import Action
 from engine.fairness.backends import select_backend
@@ -26,6 +26,7 @@ from .boards import DEFAULT, board_for
 from .room import Room
 
 TICK_SECONDS = 0.25
+DIGEST_WAIT_MS = 400  # the longest an idle digest waits on a busy page
 EARLY_MESSAGES = 32  # table messages kept per link for a session not made yet; beyond, dropped
 
 
@@ -56,6 +57,7 @@ class TableUI:
         self._early_links: list[str] = []
         self._early_messages: list[tuple[str, dict[str, Any]]] = []
         self._turn_since = 0.0
+        self._digest_booked = False
         self._refusals_shown = 0
 
     async def start(self, open_links: list[str]) -> None:
@@ -109,14 +111,14 @@ class TableUI:
         if not element or peer is None:
             return
         if self.show_race(peer):
-            element.textContent = ""
+            set_text(element, "")
             return
         if not self._moves or peer.table.paused:
-            element.textContent = "⏸" if peer.table.paused else ""
+            set_text(element, "⏸" if peer.table.paused else "")
             return
         limit = peer.table.timer_for("action")
         left = max(0, int(limit - (wall_ms() - self._turn_since) / 1000))
-        element.textContent = f"{left} s left" if self.lang == "en" else f"осталось {left} с"
+        set_text(element, f"{left} s left" if self.lang == "en" else f"осталось {left} с")
         element.classList.toggle("urgent", left <= 5)
 
     def show_race(self, peer: Any) -> bool:
@@ -131,10 +133,12 @@ class TableUI:
         limit = max(1, peer.table.timer_for("action"))
         bar = document.getElementById("race-bar")
         text = document.getElementById("race-left")
-        if bar:
-            bar.style.width = f"{100 * left / limit:.0f}%"
+        if bar:  # shrinks by transform: a width would lay out the page on every frame
+            scale = f"scaleX({left / limit:.2f})"
+            if bar.style.transform != scale:
+                bar.style.transform = scale
         if text:
-            text.textContent = "⏸" if peer.table.paused else f"{left:.1f}"
+            set_text(text, "⏸" if peer.table.paused else f"{left:.1f}")
         return True
 
     def show_in_flight(self, author: str) -> None:
@@ -278,10 +282,39 @@ class TableUI:
                 if log:
                     log.scrollTop = log.scrollHeight
             dock.keep_room()
+        self._digest_when_idle()
+
+    def _digest_when_idle(self) -> None:
+        """Put the table's digest on its status line once the page is idle (at most one such
+        task waits; each new entry changes the digest, so it is not worked out on every one)."""
+        peer = self.session.peer if self.session else None
+        if self._digest_booked or peer is None or peer.table.known_digest() is not None:
+            return
+        self._digest_booked = True
+
+        def fill(*_: Any) -> None:
+            self._digest_booked = False
+            status = document.getElementById("table-status")
+            if status and self.session is not None and self.session.peer is not None:
+                status.setAttribute("data-digest", self.session.peer.table.digest())
+
+        idle = getattr(window, "requestIdleCallback", None)
+        if idle is not None:
+            options = to_js({"timeout": DIGEST_WAIT_MS}, dict_converter=Object.fromEntries)
+            idle(create_once_callable(fill), options)
+        else:
+            window.setTimeout(create_once_callable(fill), DIGEST_WAIT_MS)
 
     def _in_hand(self, slot: int) -> bool:
         peer = self.session.peer if self.session else None
         return peer is not None and slot in peer.knowledge.cards
+
+
+def set_text(element: Any, text: str) -> None:
+    """Change an element's text only if it differs: writing the same text still replaces its
+    text node, and the browser lays out and paints the page again (four times a second)."""
+    if element.textContent != text:
+        element.textContent = text
 
 
 def wall_ms() -> float:

@@ -99,9 +99,12 @@ def panel(
         seat = "—" if peer.seat is None else str(peer.seat + 1)
         status = t(f"stage_{table.stage}")
         paused = f" · {t('paused')}" if table.paused else ""
+        # The digest (a hash of the whole state, for comparing peers) while playing only once
+        # the page has computed it when idle (``TableUI``); a finished table's at once.
+        digest = table.digest() if table.result is not None else table.known_digest()
+        known = "" if digest is None else f' data-digest="{escape(digest)}"'
         parts.append(
-            f'<p id="table-status" data-stage="{escape(table.stage)}"'
-            f' data-digest="{escape(table.digest())}">{status}{paused}'
+            f'<p id="table-status" data-stage="{escape(table.stage)}"{known}>{status}{paused}'
             f" · {t('seat')} {escape(seat)} · {t('entries', n=str(len(table.log)))}</p>"
         )
         if table.result is not None:
