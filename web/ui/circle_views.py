@@ -166,7 +166,7 @@ def _spell(spell: dict[str, Any] | None, me: int, n: int) -> str:
         f' data-action="card-info" data-card="{escape(spell["card"])}"'
         f' data-target="{spell["target"]}" data-step="{spell["step"]}"'
         f' data-power="{spell["power"]}"'
-        f' style="--fx:{fx:.1f}%;--fy:{fy:.1f}%;--tx:{tx:.1f}%;--ty:{ty:.1f}%"'
+        f' style="--tx:{tx:.1f}%;--ty:{ty:.1f}%;--dx:{fx - tx:.1f}cqw;--dy:{fy - ty:.1f}cqh"'
         f' title="{escape(spell.get("keyword_text") or "")}">'
         f'<img src="{art(spell["card"])}" alt="">'
         f'<span class="c-power" aria-label="{say("сила", "power")}">{int(spell["power"])}</span>'

@@ -214,10 +214,8 @@ class Effects:
         if not spell:
             return
         style = spell.style
-        start = {"left": style.getPropertyValue("--fx"), "top": style.getPropertyValue("--fy")}
-        end = {"left": style.getPropertyValue("--tx"), "top": style.getPropertyValue("--ty")}
-        if start["left"] and end["left"]:
-            animate(spell, [start, end], 450, easing="ease-out")
+        if style.getPropertyValue("--dx") and style.getPropertyValue("--dy"):
+            animate(spell, SPELL_FLIGHT, 450, easing="ease-out")
 
     def banner(self, words: str, pictures: list[str]) -> None:
         for old in document.querySelectorAll("#fx-layer .fx-banner"):
@@ -234,8 +232,8 @@ class Effects:
             if start is None:
                 start = (float(window.innerWidth) / 2, 120.0)
             self.add(
-                f'<img class="fx-fly" src="{escape(src)}" alt="" style="--fx:{start[0]:.0f}px;'
-                f"--fy:{start[1]:.0f}px;--tx:{end[0]:.0f}px;--ty:{end[1]:.0f}px;"
+                f'<img class="fx-fly" src="{escape(src)}" alt=""'
+                f' style="--dx:{start[0] - end[0]:.0f}px;--dy:{start[1] - end[1]:.0f}px;'
                 f'left:{end[0]:.0f}px;top:{end[1]:.0f}px">'
             )
 
@@ -271,6 +269,10 @@ TUMBLE = [
     {"transform": "rotate(-300deg) scale(.4)", "opacity": 0.2},
     {"transform": "none", "opacity": 1},
 ]
+SPELL_FLIGHT = [  # the card's way from its previous target (style.css, .c-spell), by transform
+    {"transform": "translate(-50%, -50%) translate(var(--dx), var(--dy))"},
+    {"transform": "translate(-50%, -50%)"},
+]
 SHAKE = [
     {"transform": "none"},
     {"transform": "translateX(-5px) rotate(-1deg)"},
@@ -291,6 +293,8 @@ def animate(
     would be taken off by the next one); none under reduced motion."""
     if calm() or not hasattr(element, "animate"):
         return
+    for running in element.getAnimations():  # one at a time: two would both leave the compositor
+        running.cancel()
     options = {"duration": ms, "delay": delay, "easing": easing}
     element.animate(
         to_js(frames, dict_converter=Object.fromEntries),

@@ -1,0 +1,100 @@
+"""The page's motion stays on the compositor: no animation or transition of the style sheet, and no
+Web Animation of ``web/ui/fx.py``, moves a layout property (left, top, width…), which would lay
+out and paint the whole page on every frame while it plays (a flying icon did, for 0.6 s a hit)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+from web.ui import circle_views
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+STYLE = WEB / "static" / "style.css"
+COMPOSITED = {"transform", "opacity"}
+LAYOUT = re.compile(r"^(left|top|right|bottom|inset|width|height|margin.*|padding.*|font.*)$")
+
+
+def keyframes(css: str) -> dict[str, set[str]]:
+    """Each ``@keyframes`` block's name and the properties its frames set."""
+    out: dict[str, set[str]] = {}
+    for match in re.finditer(r"@keyframes\s+([\w-]+)\s*\{", css):
+        depth, i = 1, match.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(css[i], 0)
+            i += 1
+        body = css[match.end() : i - 1]
+        out[match.group(1)] = set(re.findall(r"([\w-]+)\s*:", body))
+    return out
+
+
+def transitioned(css: str) -> set[str]:
+    """Every property a ``transition`` declaration names."""
+    names: set[str] = set()
+    for value in re.findall(r"(?<![\w-])transition\s*:\s*([^;}]+)", css):
+        names |= {part.split()[0] for part in value.split(",") if part.split()}
+    return names - {"none"}
+
+
+def test_keyframes_move_only_transform_and_opacity() -> None:
+    frames = keyframes(STYLE.read_text("utf-8"))
+    assert {"fx-fly", "c-fly", "fx-float", "fx-banner"} <= frames.keys()
+    moving = {name: props - COMPOSITED for name, props in frames.items() if props - COMPOSITED}
+    assert not moving, moving
+
+
+def test_no_transition_lays_out_the_page_while_a_game_is_played() -> None:
+    names = transitioned(STYLE.read_text("utf-8"))
+    assert "transform" in names
+    # The loading bar's width runs before Python starts, never during play.
+    layout = {n for n in names if LAYOUT.match(n)} - {"width"}
+    assert not layout, layout
+    width = re.findall(r"([^{}]+)\{[^}]*transition\s*:[^;}]*\bwidth\b", STYLE.read_text("utf-8"))
+    assert [w.strip() for w in width] == ["#progress-bar"], width
+
+
+def web_animations() -> dict[str, list[dict[str, Any]]]:
+    """The keyframe lists ``fx.py`` hands to ``animate`` (module constants; ``fx`` itself needs
+    the browser's ``js`` module, so its source is read)."""
+    tree = ast.parse((WEB / "ui" / "fx.py").read_text("utf-8"))
+    animated = {
+        node.args[1].id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "animate"
+        and len(node.args) > 1 and isinstance(node.args[1], ast.Name)
+    }  # fmt: skip
+    return {
+        node.targets[0].id: ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id in animated
+    }  # fmt: skip
+
+
+def test_web_animations_move_only_transform_and_opacity() -> None:
+    animations = web_animations()
+    assert {"TUMBLE", "SHAKE", "SPELL_FLIGHT"} <= animations.keys()
+    for name, frames in animations.items():
+        assert {key for frame in frames for key in frame} <= COMPOSITED, name
+
+
+def test_the_checks_find_a_layout_animation() -> None:
+    css = (
+        "@keyframes slide { from { left: 0; } to { left: 9px; opacity: 1 } }"
+        " a { transition: top 1s, opacity .2s; }"
+    )
+    assert keyframes(css) == {"slide": {"left", "opacity"}}
+    assert transitioned(css) == {"top", "opacity"}
+
+
+def test_the_circle_spell_flies_by_a_distance_in_units_of_its_ring() -> None:
+    view_spell = {
+        "card": "x", "target": 2, "previous": 0, "step": 1, "power": 3, "base_power": 3,
+    }  # fmt: skip
+    html = circle_views._spell(view_spell, 0, 4)
+    dx, dy = re.search(r"--dx:(-?[\d.]+)cqw;--dy:(-?[\d.]+)cqh", html).groups()  # type: ignore[union-attr]
+    assert (float(dx), float(dy)) != (0.0, 0.0)
+    assert "--fx" not in html and "left:" not in html
+    assert "container-type: size" in STYLE.read_text("utf-8").split(".c-ring", 1)[1].split("}")[0]
