@@ -163,16 +163,18 @@ class Rules(ABC, Generic[S]):
         checked messages (every message's canonical form refuses floats) and the engine's own
         values, and the engine tests' per-step digests hash every state of 300 games per game
         with the check on."""
-        return hashlib.sha256(_canonical_dump(self.to_json(state))).hexdigest()
+        return hashlib.sha256(canonical_dump(self.to_json(state))).hexdigest()
 
 
 def canonical_json(value: JSON) -> bytes:
     """Canonical JSON bytes: sorted keys, no spaces, UTF-8, floats refused."""
     _refuse_floats(value)
-    return _canonical_dump(value)
+    return canonical_dump(value)
 
 
-def _canonical_dump(value: JSON) -> bytes:
+def canonical_dump(value: JSON) -> bytes:
+    """``canonical_json`` without its walk for floats: only for a value already known to hold
+    none (a state the rules made, a message that has passed its checks)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 

@@ -39,3 +39,17 @@ def test_the_state_hash_is_the_hash_of_the_checked_canonical_form() -> None:
         assert rules.state_hash(table.state) == expected
         if not table.step(bot.choose):
             break
+
+
+def test_message_ids_and_entry_hashes_hash_the_canonical_bytes() -> None:
+    """They skip the float walk, not the canonical form: the same bytes as ``canonical_json``."""
+    from engine.protocol.envelope import entry_hash, message_id
+
+    envelope = {
+        "room": "r", "game": "g", "from": "p1", "prev": "0" * 64, "sig": "0" * 128,
+        "body": {"t": "move", "action": {"card": 1, "name": "Аня"}},
+    }  # fmt: skip
+    entry = {"seq": 3, "prev": "1" * 64, "msg": envelope, "host": "p0", "hsig": "x"}
+    assert message_id(envelope) == hashlib.sha256(canonical_json(envelope)).hexdigest()
+    core = {k: v for k, v in entry.items() if k != "hsig"}
+    assert entry_hash(entry) == hashlib.sha256(canonical_json(core)).hexdigest()
