@@ -53,3 +53,28 @@ def test_message_ids_and_entry_hashes_hash_the_canonical_bytes() -> None:
     assert message_id(envelope) == hashlib.sha256(canonical_json(envelope)).hexdigest()
     core = {k: v for k, v in entry.items() if k != "hsig"}
     assert entry_hash(entry) == hashlib.sha256(canonical_json(core)).hexdigest()
+
+
+async def test_an_entry_whose_message_holds_a_float_is_refused_before_anything_changes() -> None:
+    """The dishonest host of the float-free hashes: a frame with a float never parses, but an
+    entry given to the table another way, signed by the host, is still refused as malformed
+    (the envelope check) and changes nothing; the hash of it is computed without a crash."""
+    from engine.protocol.envelope import entry_hash, sign_entry
+    from engine.protocol.errors import ProtocolError
+    from tests.engine.harness import make_table, play
+
+    h = await make_table(2)
+    await play(h, 2)
+    host, guest = h.peers
+    table = guest.table
+    before = (len(table.log), table.head)
+    envelope = {
+        "room": "room-1", "game": "game-1", "from": "p0", "prev": table.head, "sig": "0" * 128,
+        "body": {"t": "chat", "text": 1.5},
+    }  # fmt: skip
+    entry = {"seq": len(table.log), "prev": table.head, "msg": envelope, "host": "p0"}
+    entry["hsig"] = await sign_entry(h.backend, host.bundle.sign, entry["seq"], entry_hash(entry))
+    with pytest.raises(ProtocolError, match="not canonical JSON"):
+        await table.accept(entry, "p0")
+    assert (len(table.log), table.head) == before
+    await h.bus.close()

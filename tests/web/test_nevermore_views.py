@@ -321,6 +321,9 @@ def test_every_choice_the_engine_asks_is_declared_and_has_a_title() -> None:
     asked = set(re.findall(r'\.ask\(\s*g,\s*[\w.]+,\s*"(\w+)"', source))
     assert {"attack", "blooding", "peck", "scrye", "tax"} <= asked
     assert asked == set(CHOICES), sorted(asked ^ set(CHOICES))
-    for what in CHOICES:
-        for lang in ("ru", "en"):
-            assert i18n.tr(f"nm_choose_{what}", lang) != f"nm_choose_{what}", (what, lang)
+    answers = {"flag": ("nm_yes_{}", "nm_no_{}"), "price": ("nm_pay_none",)}
+    for what, picks in CHOICES.items():
+        keys = [f"nm_choose_{what}", *(key.format(what) for key in answers.get(picks, ()))]
+        for key in keys:  # the question, and the words of a yes/no or a price
+            for lang in ("ru", "en"):
+                assert i18n.tr(key, lang) != key, (key, lang)
