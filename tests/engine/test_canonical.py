@@ -4,6 +4,7 @@ which skips that walk, is the SHA-256 of the same canonical bytes."""
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ from engine.protocol.envelope import envelope_shape_error
 @pytest.mark.parametrize("value", [1.5, {"a": [1, {"b": 0.0}]}, [[2.0]], {"x": float("inf")}])
 def test_canonical_json_refuses_floats_at_any_depth(value: object) -> None:
     with pytest.raises(TypeError):
-        canonical_json(value)  # type: ignore[arg-type]
+        canonical_json(value)
 
 
 def test_a_message_carrying_a_float_is_malformed() -> None:
@@ -72,8 +73,9 @@ async def test_an_entry_whose_message_holds_a_float_is_refused_before_anything_c
         "room": "room-1", "game": "game-1", "from": "p0", "prev": table.head, "sig": "0" * 128,
         "body": {"t": "chat", "text": 1.5},
     }  # fmt: skip
-    entry = {"seq": len(table.log), "prev": table.head, "msg": envelope, "host": "p0"}
-    entry["hsig"] = await sign_entry(h.backend, host.bundle.sign, entry["seq"], entry_hash(entry))
+    seq = len(table.log)
+    entry: dict[str, Any] = {"seq": seq, "prev": table.head, "msg": envelope, "host": "p0"}
+    entry["hsig"] = await sign_entry(h.backend, host.bundle.sign, seq, entry_hash(entry))
     with pytest.raises(ProtocolError, match="not canonical JSON"):
         await table.accept(entry, "p0")
     assert (len(table.log), table.head) == before

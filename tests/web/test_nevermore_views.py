@@ -155,7 +155,7 @@ def test_choices_name_players_suits_and_answers() -> None:
     def labels(what: str, picks: list[Any]) -> list[str]:
         need: dict[str, Any] = {"kind": "move", "phase": "choose", "seats": [0], "what": what}
         moves = [{"type": "choose", "seat": 0, "pick": p} for p in picks]
-        shared = {
+        shared: dict[str, Any] = {
             "seats": [],
             "turn": None,
             "prompt": view_schema.prompt(need, 0, choice_picks(need)),
