@@ -52,6 +52,11 @@ json.dumps({"boxes": len(sent), "leaked": leaked})
 """
 
 
+IDLE_DIGEST = """() => { const s = document.querySelector('#table-status');
+  const t = window.magicTableApp.table.session.peer.table;
+  return t.stage === 'play' && !!s && s.dataset.digest === t.digest(); }"""
+
+
 async def test_pages_and_python_peer_play_and_audit_together() -> None:
     with signaling_server() as server:
         async with chromium() as browser:
@@ -85,6 +90,8 @@ async def test_pages_and_python_peer_play_and_audit_together() -> None:
                 # Play until the cards are dealt, then Boris reloads in the middle of the game.
                 await click_until(players, {"play", "audit", "done"}, timeout=60)
                 assert await stage_of(players[1]) == "play"
+                # Mid-game the redraw leaves the digest out; the idle page puts it on its status.
+                await players[0].page.wait_for_function(IDLE_DIGEST, timeout=10_000)
                 # A curious page: its Python opens every box it was sent and tries each plaintext
                 # as another seat's seed. It holds one share of each other seat, nothing more.
                 spied = json.loads(await players[2].page.evaluate(SPY, SPY_CODE))
