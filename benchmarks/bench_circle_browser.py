@@ -3,15 +3,18 @@ against a raw data-channel ping measured in the same run (3 Chromium pages + a s
 WebRTC, a whole game).
 
 ``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_circle_browser'``
+(add ``--profile`` for the first guest's Python under ``cProfile``, as in ``bench_rumble_browser``)
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from typing import Any
 
 from benchmarks import longtasks
+from benchmarks.bench_rumble_browser import profile_read, profile_report, profile_start
 from benchmarks.bench_table_browser import PINGS, TRACE, latencies, pct
 from tests.e2e.circle_driver import blow_away, start_circle, table_state
 from tests.e2e.harness import Player, chromium, signaling_server
@@ -46,6 +49,7 @@ def in_flight(traces: list[dict[str, Any]], flights: list[list[list[Any]]]) -> l
 # log said in words, the digest...) would itself be a long task of the page every tenth of a second.
 PRESS_STATE = """() => window.magicTable.pyodide.runPython(`
 import json
+import sys
 from js import window
 peer = window.magicTableApp.table.session.peer
 out = {"stage": "", "seat": None}
@@ -62,11 +66,13 @@ async def press_state(player: Player) -> dict[str, Any]:
     return dict(json.loads(await player.page.evaluate(PRESS_STATE)))
 
 
-async def run() -> dict[str, Any]:
+async def run(profile: bool = False) -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
             players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
             await say_ready(players)
+            if profile:
+                await profile_start(players[1])
             since = await longtasks.observe(players)
             await start_circle(players[0], COUNTDOWN)
 
@@ -78,6 +84,7 @@ async def run() -> dict[str, Any]:
             for player in players[1:]:  # the last entry reaches the others a moment later
                 await player.page.wait_for_selector('#table-status[data-stage="done"]')
             long_tasks = await longtasks.collect(players, since)  # before the readings below
+            profiled = await profile_read(players[1]) if profile else (0.0, "")
             states = [await table_state(p) for p in players]
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             flights = [json.loads(await p.page.evaluate(IN_FLIGHT)) for p in players]
@@ -87,6 +94,7 @@ async def run() -> dict[str, Any]:
             refused = sum(len(s["refused"]) for s in states)
             return {
                 "long": long_tasks,
+                "profile": profiled,
                 "keys": latencies(traces, NEAR),
                 "flights": in_flight(traces, flights),
                 "pings": pings,
@@ -96,7 +104,8 @@ async def run() -> dict[str, Any]:
 
 
 def main() -> None:
-    figures = asyncio.run(run())
+    profile = "--profile" in sys.argv[1:]
+    figures = asyncio.run(run(profile))
     keys, pings = figures["keys"], figures["pings"]
     one_way = pct(pings, 0.5) / 2
     print(
@@ -119,6 +128,8 @@ def main() -> None:
             " one-way ping)"
         )
     print(longtasks.summary(figures["long"]))
+    if profile:
+        print(profile_report(figures["profile"], figures["entries"]))
 
 
 if __name__ == "__main__":

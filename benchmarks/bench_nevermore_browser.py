@@ -3,15 +3,18 @@ has applied that log entry, against a raw data-channel ping measured in the same
 Chromium pages and a server bot play a whole game over real WebRTC.
 
 ``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_nevermore_browser'``
+(add ``--profile`` for the first guest's Python under ``cProfile``, as in ``bench_rumble_browser``)
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from typing import Any
 
 from benchmarks import longtasks
+from benchmarks.bench_rumble_browser import profile_read, profile_report, profile_start
 from benchmarks.bench_table_browser import PINGS, click_entries, finished, panel_stage, pct
 from tests.e2e import table_driver
 from tests.e2e.harness import chromium, signaling_server
@@ -44,17 +47,20 @@ def pass_latencies(traces: list[dict[str, Any]]) -> list[tuple[float, bool]]:
     return [(ms, last_of_step(log, i)) for ms, i in click_entries(traces) if log[i][2]]
 
 
-async def run() -> dict[str, Any]:
+async def run(profile: bool = False) -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
             players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
             await say_ready(players)
+            if profile:
+                await profile_start(players[1])
             since = await longtasks.observe(players)
             await start_nevermore(players[0], 60)
             await table_driver.play_until(
                 players, finished, state=panel_stage, act=act, timeout=900
             )
             long_tasks = await longtasks.collect(players, since)  # before the readings below
+            profiled = await profile_read(players[1]) if profile else (0.0, "")
             state = await table_state(players[0])
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             pings: list[float] = []
@@ -62,6 +68,7 @@ async def run() -> dict[str, Any]:
                 pings += list(await player.page.evaluate(PINGS, 20))
             return {
                 "long": long_tasks,
+                "profile": profiled,
                 "passes": pass_latencies(traces),
                 "pings": pings,
                 "entries": len(traces[0]["log"]),
@@ -70,7 +77,8 @@ async def run() -> dict[str, Any]:
 
 
 def main() -> None:
-    figures = asyncio.run(run())
+    profile = "--profile" in sys.argv[1:]
+    figures = asyncio.run(run(profile))
     timed, pings = figures["passes"], figures["pings"]
     passes = [ms for ms, _ in timed]
     last = [ms for ms, final in timed if final]
@@ -95,6 +103,8 @@ def main() -> None:
         f" one-way {one_way:.2f} ms (pass p50 = {pct(passes, 0.5) / one_way:.0f}x one-way)"
     )
     print(longtasks.summary(figures["long"]))
+    if profile:
+        print(profile_report(figures["profile"], figures["entries"]))
 
 
 if __name__ == "__main__":

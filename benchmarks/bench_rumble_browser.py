@@ -21,7 +21,7 @@ from typing import Any
 from benchmarks import longtasks
 from benchmarks.bench_table_browser import PINGS, TRACE, finished, latencies, panel_stage, pct
 from tests.e2e import table_driver
-from tests.e2e.harness import chromium, signaling_server
+from tests.e2e.harness import Player, chromium, signaling_server
 from tests.e2e.rumble_driver import act, setup_lobby, start_rumble
 from tests.e2e.table_driver import seat_players
 
@@ -53,14 +53,37 @@ STEPS_READ = "() => window.magicTable.pyodide.runPython('import json; json.dumps
 
 PROFILE = "import cProfile; PROFILER = cProfile.Profile(); PROFILER.enable()"
 PROFILE_READ = r"""
-import io, pstats
+import io, json, pstats
 PROFILER.disable()
 _out = io.StringIO()
 _stats = pstats.Stats(PROFILER, stream=_out)
 _stats.sort_stats("tottime").print_stats(30)
 _stats.sort_stats("cumulative").print_stats(45)
-_out.getvalue()
+json.dumps([_stats.total_tt, _out.getvalue()])
 """
+
+RUN = "(code) => window.magicTable.pyodide.runPython(code)"
+
+
+async def profile_start(player: Player) -> None:
+    """Run ``player``'s Python under ``cProfile`` from now on."""
+    await player.page.evaluate(RUN, PROFILE)
+
+
+async def profile_read(player: Player) -> tuple[float, str]:
+    """Stop the profiler: the seconds of Python it saw, and its listing."""
+    total, listing = json.loads(await player.page.evaluate(RUN, PROFILE_READ))
+    return float(total), str(listing)
+
+
+def profile_report(profile: tuple[float, str], entries: int) -> str:
+    """The profiled page's Python in all and per log entry, then its listing."""
+    total, listing = profile
+    return (
+        f"cProfile of the first guest's page during the game: {total:.2f} s of Python,"
+        f" {1000 * total / max(1, entries):.1f} ms per entry ({entries} entries)\n{listing}"
+    )
+
 
 MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize : 0,
   wasm: window.magicTable.pyodide._module.HEAP8.length })"""
@@ -76,9 +99,7 @@ async def run(steps: bool = False, profile: bool = False) -> dict[str, Any]:
                     "(code) => window.magicTable.pyodide.runPython(code)", STEPS
                 )
             if profile:
-                await players[1].page.evaluate(
-                    "(code) => window.magicTable.pyodide.runPython(code)", PROFILE
-                )
+                await profile_start(players[1])
             starts = await longtasks.observe(players)
             await start_rumble(players[0], "tournament", 1, 60, 60)
             await table_driver.play_until(
@@ -86,13 +107,7 @@ async def run(steps: bool = False, profile: bool = False) -> dict[str, Any]:
             )
             long_tasks = await longtasks.collect(players, starts)  # before the readings below
             timed = [json.loads(await p.page.evaluate(STEPS_READ)) for p in players if steps]
-            profiled = (
-                await players[1].page.evaluate(
-                    "(code) => window.magicTable.pyodide.runPython(code)", PROFILE_READ
-                )
-                if profile
-                else ""
-            )
+            profiled = await profile_read(players[1]) if profile else (0.0, "")
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             pings: list[float] = []
             for player in players:
@@ -141,8 +156,7 @@ def main() -> None:
         print("Python steps over 15 ms on the three pages (resumed at → paused at):")
         print("\n".join(step_summary(figures["steps"])))
     if profile:
-        print("cProfile of the first guest's page during the fight:")
-        print(figures["profile"])
+        print(profile_report(figures["profile"], entries))
 
 
 if __name__ == "__main__":
