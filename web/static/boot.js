@@ -1,7 +1,7 @@
 // Start-up: show progress while Python loads, then hand the page to the Python UI (web/ui).
 import { loadPyodide, version as pyodideVersion } from "/pyodide/pyodide.mjs";
 import { Mesh } from "/mesh.js";
-import { morph } from "/morph.js";
+import { morphParts } from "/morph.js";
 import { multMany } from "/ecdh.js";
 
 const bar = document.getElementById("progress-bar");
@@ -205,7 +205,7 @@ async function main() {
   progress(0.9, "Готовим стол…");
   const config = await configPromise;
   // loadPackage failures only log: import explicitly so a missing wheel fails loudly.
-  window.magicMorph = morph; // the table panel's redraw (web/ui/table.py)
+  window.magicMorphParts = morphParts; // the table panel's redraw (web/ui/table.py)
   window.magicCrypto = { multMany }; // WebCrypto batches (engine/fairness/backends/webcrypto.py)
   const app = pyodide.pyimport("web.ui.app");
   marks.imported = performance.now();

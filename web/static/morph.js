@@ -17,10 +17,20 @@ function patchAttributes(a, b) {
   }
 }
 
+let partIds = null; // while the skeleton is patched: the ids of its parts
+const told = new Map(); // id → the part as last told: [html], or a list's items
+
 function patchNode(a, b) {
   if (a.nodeType !== Node.ELEMENT_NODE) {
     if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
     return;
+  }
+  if (a.__mtTold !== undefined) {
+    if (partIds !== null && partIds.has(a.id)) {
+      patchAttributes(a, b); // its content is the part's: not in the skeleton
+      return;
+    }
+    a.__mtTold = undefined; // the skeleton's content from now on
   }
   if (a.isEqualNode(b)) return;
   patchAttributes(a, b);
@@ -51,18 +61,55 @@ function patchChildren(into, from) {
   }
 }
 
-// Make `target`'s children those of `html`; keep the element `stickId` (a log) scrolled to its end
-// when its content changed, after the next layout rather than forcing one now.
-export function morph(target, html, stickId) {
+function parse(html) {
   const template = document.createElement("template");
   template.innerHTML = html;
-  const stick = stickId ? document.getElementById(stickId) : null;
-  const before = stick ? stick.childElementCount + ":" + stick.lastElementChild?.textContent : "";
-  patchChildren(target, template.content);
-  const after = stickId ? document.getElementById(stickId) : null;
-  if (!after) return;
-  const now = after.childElementCount + ":" + after.lastElementChild?.textContent;
-  if (after !== stick || now !== before) {
+  return template.content;
+}
+
+function logMark(element) {
+  return element ? element.childElementCount + ":" + element.lastElementChild?.textContent : "";
+}
+
+// Make `target`'s children those the skeleton and its parts make (web/ui/parts.py), parsing and
+// comparing the skeleton and only the parts told now. `changes` (JSON): `ids` of the skeleton's
+// parts; `whole`: id → html or items told anew; `moved`: id → [n, items], the list lost its first
+// n items and gained these. A part's element new in the skeleton gets what was told last. The
+// element `stickId` (a log) is kept scrolled to its end after the next layout when it changed.
+export function morphParts(target, skeleton, changes, stickId) {
+  const { ids, whole, moved } = JSON.parse(changes);
+  const stick = document.getElementById(stickId);
+  const before = logMark(stick);
+  partIds = new Set(ids);
+  try {
+    patchChildren(target, parse(skeleton));
+  } finally {
+    partIds = null;
+  }
+  for (const id of ids) fillPart(id, whole[id], moved[id]);
+  const after = document.getElementById(stickId);
+  if (after && (after !== stick || logMark(after) !== before)) {
     requestAnimationFrame(() => { after.scrollTop = after.scrollHeight; });
   }
+}
+
+function fillPart(id, whole, shift) {
+  const before = told.get(id) || [];
+  let items = before;
+  if (whole !== undefined) items = typeof whole === "string" ? [whole] : whole;
+  else if (shift !== undefined) items = before.slice(shift[0]).concat(shift[1]);
+  told.set(id, items);
+  const element = document.getElementById(id);
+  if (!element || element.__mtTold === items) return;
+  if (element.__mtTold !== before) {
+    element.replaceChildren(parse(items.join(""))); // brought anew by the skeleton: all of it
+  } else if (typeof whole === "string") {
+    patchChildren(element, parse(whole));
+  } else if (whole !== undefined || element.childNodes.length !== before.length) {
+    patchChildren(element, parse(items.join("")));
+  } else {
+    for (let i = 0; i < shift[0]; i++) element.firstChild.remove();
+    if (shift[1].length) element.append(parse(shift[1].join("")));
+  }
+  element.__mtTold = items;
 }

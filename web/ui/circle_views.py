@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.model import Action
 
-from . import log_view
+from . import log_view, parts
 from .catalog_en import CIRCLE_ACTIONS, CIRCLE_KEYWORDS, CIRCLE_NAMES, DIRECTIONS
 from .i18n import current, picture, say
 
@@ -248,7 +248,7 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
     piles = view["piles"]
     names = [str(s["name"]) for s in view.get("seats", [])]
     events = list(view.get("log", []))
-    log = log_view.items("circle", events, current(), names, len(events))
+    log = parts.listed("game-log", log_view.lines("circle", events, current(), names, len(events)))
     racing = "true" if view.get("phase") == "scramble" else "false"
     countdown = (
         '<div id="race-countdown" class="c-countdown" aria-live="off">'

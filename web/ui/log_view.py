@@ -27,6 +27,13 @@ _SAID: dict[str, _Said] = {}
 
 def items(game: str, events: Sequence[Any], lang: str, names: Sequence[str], last: int) -> str:
     """The ``<li>`` items of the last ``last`` entries of ``events``."""
+    return "".join(lines(game, events, lang, names, last))
+
+
+def lines(
+    game: str, events: Sequence[Any], lang: str, names: Sequence[str], last: int
+) -> list[str]:
+    """The last ``last`` entries of ``events`` as ``<li>`` items, one string each."""
     said = _SAID.setdefault(game, _Said())
     key = (game, lang, tuple(str(n) for n in names))
     known = len(said.events)
@@ -42,4 +49,4 @@ def items(game: str, events: Sequence[Any], lang: str, names: Sequence[str], las
     texts = render_log(game, new, lang, key[2])
     said.items += [log_icons.line(game, e, t) for e, t in zip(new, texts, strict=True)]
     said.events += new
-    return "".join(said.items[-last:]) if last > 0 else ""
+    return said.items[-last:] if last > 0 else []

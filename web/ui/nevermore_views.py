@@ -16,7 +16,7 @@ from typing import Any
 from engine.core import view_schema
 from engine.core.model import Action
 
-from . import log_view
+from . import log_view, parts
 from .i18n import current, picture, say, tr
 from .phrases import plural, render, render_log
 from .views import describe
@@ -151,6 +151,25 @@ def received_slots(view: dict[str, Any]) -> list[int]:
     return hand[-count:] if count and len(hand) >= count else []
 
 
+# A redraw draws the same cards again and again: their HTML is made once per language.
+@lru_cache(maxsize=1024)
+def _mini(card: str, count: int, lang: str) -> str:
+    return (
+        f'<button type="button" class="nm-mini" data-action="card-info" data-card="{escape(card)}"'
+        f' title="{escape(name_of(card))} ×{count}"><img src="{art(card)}"'
+        f' alt="{escape(name_of(card))}"><b>{count}</b></button>'
+    )
+
+
+@lru_cache(maxsize=1024)
+def _placed(card: str, raven: bool, lang: str) -> str:
+    return (
+        f'<button type="button" class="chip nm-placed" data-action="card-info"'
+        f' data-card="{escape(card)}" title="{escape(text_of(card, raven))}">'
+        f"{escape(name_of(card))}</button>"
+    )
+
+
 def player(view: dict[str, Any], seat: int, me: int | None) -> str:
     """One player's box: form, dealer, health, VP, cards, face-up cards, whom they pass to."""
     lang = current()
@@ -179,19 +198,8 @@ def player(view: dict[str, Any], seat: int, me: int | None) -> str:
             f"{escape(tr('nm_raven', lang))}</span>"
         )
     faceup = [c for c in view["shown"][seat] + view["added"][seat] if c]
-    shown = "".join(
-        f'<button type="button" class="nm-mini" data-action="card-info" data-card="{escape(c)}"'
-        f' title="{escape(name_of(c))} ×{n}"><img src="{art(c)}" alt="{escape(name_of(c))}">'
-        f"<b>{n}</b></button>"
-        for c, n in sorted(Counter(faceup).items())
-    )
-    placed = "".join(
-        f'<button type="button" class="chip nm-placed" data-action="card-info"'
-        f' data-card="{escape(c)}" title="{escape(text_of(c, raven))}">'
-        f"{escape(name_of(c))}</button>"
-        for c in view["placed"][seat]
-        if c
-    )
+    shown = "".join(_mini(c, n, lang) for c, n in sorted(Counter(faceup).items()))
+    placed = "".join(_placed(c, raven, lang) for c in view["placed"][seat] if c)
     killed = ""
     if view["killed"][seat]:
         gone = tr("nm_killed", lang, n=str(view["killed"][seat]))
@@ -289,7 +297,7 @@ def hand(view: dict[str, Any], selected: list[int], picking: bool) -> str:
         )
     return (
         f'<h3 class="nm-sub">{escape(tr("nm_hand", lang))}</h3>'
-        f'<div id="hand" class="hand nm-hand">{"".join(items)}</div>'
+        f'<div id="hand" class="hand nm-hand">{parts.part("hand", "".join(items))}</div>'
     )
 
 
@@ -509,12 +517,15 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     mine = ""
     if me is not None and "me" in view:
         mine = hand(view, selected, picking) + magic(view, me)
-    log_items = log_view.items("nevermore", view["log"], current(), view["names"], LOG_LINES)
+    log_items = parts.listed(
+        "game-log", log_view.lines("nevermore", view["log"], current(), view["names"], LOG_LINES)
+    )
     phase = str(view["need"].get("phase", ""))
     return (
         f'<section id="nevermore" class="nevermore" data-round="{int(view["round"])}"'
         f' data-phase="{escape(phase)}">{head}{tokens(view)}'
-        f'<div id="nm-players" class="nm-players">{players}</div>{called(view)}{wait_line}'
+        f'<div id="nm-players" class="nm-players">{parts.part("nm-players", players)}</div>'
+        f"{called(view)}{wait_line}"
         f"{summary(view) if view['over'] else ''}"
         f'<div class="dock nm-dock">{prompt(view, moves, selected)}{mine}</div>'
         f'<ol id="game-log" class="game-log" aria-live="polite" tabindex="0"'

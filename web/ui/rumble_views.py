@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.model import Action
 
-from . import log_view, rumble_en
+from . import log_view, parts, rumble_en
 from .i18n import current, picture, say
 from .phrases import render, render_log
 from .views import describe
@@ -56,6 +56,12 @@ def text_of(card_id: str) -> str:
 
 def chip(card_id: str, kind: str) -> str:
     """A small labelled token (treasure, disease, ghost card, creature) with its text on hover."""
+    return _chip(card_id, kind, current())
+
+
+# A redraw draws the same cards again and again: their HTML is made once per language.
+@lru_cache(maxsize=1024)
+def _chip(card_id: str, kind: str, lang: str) -> str:
     return (
         f'<button type="button" class="chip {kind}" data-action="card-info"'
         f' data-card="{escape(card_id)}" title="{escape(text_of(card_id))}">'
@@ -121,21 +127,27 @@ def wizard(seat: dict[str, Any], me: int | None, view: dict[str, Any]) -> str:
 def hand(view: dict[str, Any], selected: list[int], sealing: bool) -> str:
     """This seat's hand: each card's art, name and (compact) text; selectable while sealing.
     A tap opens the card's full text in the card pane (enlarged on a phone)."""
-    items = []
-    for card in view["hand"]:
-        slot, cid = card["slot"], card.get("card")
-        chosen = " selected" if slot in selected else ""
-        action = "pick" if sealing else "card-info"
-        label = name_of(cid) if cid else "…"
-        text = text_of(cid or "")
-        items.append(
-            f'<button type="button" class="hand-card{chosen}" data-action="{action}"'
-            f' data-slot="{slot}" data-card="{escape(cid or "")}"'
-            f' aria-pressed="{str(bool(chosen)).lower()}" title="{escape(text)}">'
-            f'<img src="{art(cid) if cid else BACK}" alt=""><span class="card-name">'
-            f'{escape(label)}</span><small class="card-text">{escape(text)}</small></button>'
-        )
-    return f'<div id="hand" class="hand rumble-hand">{"".join(items)}</div>'
+    lang = current()
+    items = [
+        _hand_card(card["slot"], card.get("card"), card["slot"] in selected, sealing, lang)
+        for card in view["hand"]
+    ]
+    return f'<div id="hand" class="hand rumble-hand">{parts.part("hand", "".join(items))}</div>'
+
+
+@lru_cache(maxsize=1024)
+def _hand_card(slot: int, cid: str | None, picked: bool, sealing: bool, lang: str) -> str:
+    chosen = " selected" if picked else ""
+    action = "pick" if sealing else "card-info"
+    label = name_of(cid) if cid else "…"
+    text = text_of(cid or "")
+    return (
+        f'<button type="button" class="hand-card{chosen}" data-action="{action}"'
+        f' data-slot="{slot}" data-card="{escape(cid or "")}"'
+        f' aria-pressed="{str(bool(chosen)).lower()}" title="{escape(text)}">'
+        f'<img src="{art(cid) if cid else BACK}" alt=""><span class="card-name">'
+        f'{escape(label)}</span><small class="card-text">{escape(text)}</small></button>'
+    )
 
 
 ROLE_ORDER = {"source": 0, "quality": 1, "delivery": 2, "wild": 3}
@@ -344,7 +356,9 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     wait_line = (
         f'<p class="wait">{waiting_for}: {escape(", ".join(waiting))}</p>' if waiting else ""
     )
-    log_items = log_view.items("rumble", view["log"], current(), names, LOG_LINES)
+    log_items = parts.listed(
+        "game-log", log_view.lines("rumble", view["log"], current(), names, LOG_LINES)
+    )
     summary = results(view) if view["waiting"]["kind"] == "terminal" else fight_banner(view)
     return (
         f'<section class="rumble" data-fight="{view["fight"]}">{head}'

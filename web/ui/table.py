@@ -21,7 +21,7 @@ from engine.games import rules_for
 from engine.protocol.players import Human
 from engine.protocol.session import SessionError, TableSession, is_table_message
 
-from . import dock, table_views
+from . import dock, parts, table_views
 from .boards import DEFAULT, board_for
 from .room import Room
 
@@ -43,7 +43,7 @@ class TableUI:
         self.lang = "ru"
         self._moves: list[Action] = []
         self._ticker: asyncio.Task[None] | None = None
-        self._shown = ""
+        self._told = parts.Told()  # the panel as last handed to the page
         # Wall-clock milliseconds when each log entry was first shown here, and when this page's
         # player clicked a move: the benchmarks read them to measure click-to-every-peer time.
         self.applied_at: list[float] = []
@@ -265,19 +265,24 @@ class TableUI:
         # A selection lives only while this seat has a decision (a timer may have chosen for it).
         self.selected = [s for s in self.selected if moves and self._in_hand(s)]
         is_host = self.room.host == self.room.you
-        html = table_views.panel(
-            self.lang, self.session, moves, is_host, self.backend_name, self.selected, self.game
+        session = self.session
+        drawn = parts.marked(
+            lambda: table_views.panel(
+                self.lang, session, moves, is_host, self.backend_name, self.selected, self.game
+            )
         )
-        if html != self._shown or not panel.firstChild:
+        told = self._told.tell(drawn, again=not panel.firstChild)
+        if told is not None:
             # Only when something changed, and then only the nodes that differ (morph.js): a
             # button must not vanish under the pointer, and the browser re-lays out the changes
-            # only, not the whole panel with its long log.
-            self._shown = html
-            morph = getattr(window, "magicMorph", None)
+            # only, not the whole panel with its long log. The parts (the log, the hand) are
+            # parsed and compared only when they changed, and a log that moved gets only its
+            # new lines (``parts``).
+            morph = getattr(window, "magicMorphParts", None)
             if morph is not None:
-                morph(panel, html, "game-log")
+                morph(panel, *told, "game-log")
             else:
-                panel.innerHTML = html
+                panel.innerHTML = drawn.html()
                 log = document.getElementById("game-log")
                 if log:
                     log.scrollTop = log.scrollHeight

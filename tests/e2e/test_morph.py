@@ -1,0 +1,80 @@
+"""The table panel's redraw in Chromium (``web/static/morph.js`` ``morphParts``, told by
+``web.ui.parts.Told``): after every redraw of a sequence the panel holds exactly the HTML the
+render gives, while a log that moved keeps the nodes of the lines it kept, a part that did not
+change is not touched, and a part's element that the skeleton brings anew is filled with what
+was told of it before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from web.ui import parts
+
+from .harness import chromium, signaling_server
+
+pytestmark = pytest.mark.browser
+
+SETUP = """async () => {
+  window.__morph = await import("/morph.js");
+  window.__panel = document.createElement("div");
+  document.body.replaceChildren(window.__panel);
+}"""
+DRAW = """([skeleton, changes, empty]) => {
+  if (empty) window.__panel.replaceChildren();
+  window.__morph.morphParts(window.__panel, skeleton, changes, "game-log");
+  return window.__panel.innerHTML;
+}"""
+# Marks every node of the log and of the hand, then reads which are still marked.
+MARK = """() => { for (const n of document.querySelectorAll("#game-log > li, #hand > *"))
+  n.__kept = n.textContent; }"""
+KEPT = """(selector) => [...document.querySelectorAll(selector)].map((n) => n.__kept || null)"""
+
+
+def render(head: str, hand: str | None, log: list[str], wrap: str = "section") -> str:
+    """A panel shaped like a board: a head, a hand (a part, or none) and a log (a list)."""
+    hand_html = "" if hand is None else f'<div id="hand">{parts.part("hand", hand)}</div>'
+    return (
+        f'<h2 id="head">{head}</h2>{hand_html}'
+        f'<{wrap} class="board"><p>{len(log)} lines</p>'
+        f'<ol id="game-log" class="game-log">{parts.listed("game-log", log)}</ol></{wrap}>'
+    )
+
+
+def lines(start: int, stop: int) -> list[str]:
+    return [f'<li data-k="k{i % 3}">line {i}</li>' for i in range(start, stop)]
+
+
+async def test_each_redraw_leaves_the_panel_as_the_render_says() -> None:
+    told = parts.Told()
+    hand = '<button type="button">one</button><button type="button">two</button>'
+
+    async def draw(*args: Any, empty: bool = False, **kwargs: Any) -> None:
+        drawn = parts.marked(lambda: render(*args, **kwargs))
+        out = told.tell(drawn, again=empty)
+        assert out is not None
+        shown = await page.evaluate(DRAW, [*out, empty])
+        assert shown == drawn.html()
+
+    with signaling_server() as server:
+        async with chromium() as browser:
+            page = await browser.new_page()
+            await page.goto(server.origin + "/morph.js")
+            await page.evaluate(SETUP)
+            await draw("1", hand, lines(0, 5))
+            await draw("2", hand, lines(0, 9))  # the log grew
+            await page.evaluate(MARK)
+            await draw("3", hand, lines(3, 12))  # the log at its cap: 3 lines gone, 3 new
+            kept = await page.evaluate(KEPT, "#game-log > li")
+            assert kept == [f"line {i}" for i in range(3, 9)] + [None] * 3
+            assert await page.evaluate(KEPT, "#hand > *") == ["one", "two"]  # not touched
+            await draw("3", hand.replace("two", "deux"), lines(3, 12))  # the hand changed
+            assert await page.evaluate(KEPT, "#hand > *") == ["one", "two"]  # patched in place
+            assert await page.evaluate(KEPT, "#game-log > li") == kept
+            await draw("4", None, lines(3, 13))  # no hand
+            await draw("5", hand.replace("two", "deux"), lines(3, 13))  # back, as told before
+            await draw("6", hand, lines(4, 14), wrap="div")  # the log's element is new
+            await draw("7", hand, lines(100, 104))  # a new game's log
+            await draw("7", hand, lines(100, 106), empty=True)  # an emptied panel
+            await draw("8", "", [])
