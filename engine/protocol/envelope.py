@@ -67,12 +67,15 @@ def envelope_shape_error(envelope: Any) -> str | None:
 
 
 async def envelope_signature_ok(backend: CryptoBackend, public: bytes, envelope: Envelope) -> bool:
-    """True when the author's signature holds."""
+    """True when the author's signature holds. Every caller has checked the envelope's shape
+    first (``envelope_shape_error``, whose canonical form refuses floats), so the signed bytes
+    are made without a second walk for floats (the same bytes: a value without floats)."""
     try:
         signature = bytes.fromhex(envelope["sig"])
     except ValueError:
         return False
-    return await backend.verify(public, message_bytes(envelope), signature)
+    unsigned = {k: v for k, v in envelope.items() if k != "sig"}
+    return await backend.verify(public, MESSAGE_TAG + canonical_dump(unsigned), signature)
 
 
 def entry_hash(entry: Entry) -> str:

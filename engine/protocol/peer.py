@@ -138,9 +138,9 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             if not self.is_host:
                 # Posts go to every peer: hold it, so a move the host does not sequence is seen;
                 # its signature is checked now, while the host sequences it.
-                if self.pending.add(envelope, self.clock()) is not None:
+                if self.pending.add(envelope, self.clock(), ident=ident) is not None:
                     assert isinstance(envelope, dict)  # pending holds well-formed posts only
-                    await self._check_early(envelope, sender)
+                    await self._check_early(envelope, sender, ident)
                     self._seen_play(envelope)
                 return
             try:
@@ -199,15 +199,16 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         else:
             raise ProtocolError(sender, f"unknown wire message {kind!r}")
 
-    async def _check_early(self, envelope: Envelope, sender: str) -> None:
-        """Check a post's author signature as it arrives (its entry then skips the check)."""
+    async def _check_early(self, envelope: Envelope, sender: str, ident: str) -> None:
+        """Check a post's author signature as it arrives (its entry then skips the check);
+        ``ident``: its ``message_id``."""
         author = self.table.member(envelope["from"])
         if author is None:
             return
         try:
-            await self.table.check_signature(envelope, author, sender)
+            await self.table.check_signature(envelope, author, sender, ident)
         except ProtocolError:
-            self.pending.logged(message_id(envelope))  # a forgery: do not hold it
+            self.pending.logged(ident)  # a forgery: do not hold it
             raise
 
     async def _receive_entry(self, entry: Any, sender: str) -> None:
@@ -286,8 +287,9 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         self._voided_seen = len(table.voided)
         self._forget_reshuffled()
         self._remember_batch(entry)
-        self.outbox.pop(message_id(entry["msg"]), None)
-        self.pending.logged(message_id(entry["msg"]))
+        ident = message_id(entry["msg"])
+        self.outbox.pop(ident, None)
+        self.pending.logged(ident)
         self._start_timers()
         body = entry["msg"]["body"]
         if body["t"] == "takeover":

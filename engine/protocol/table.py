@@ -81,7 +81,7 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             self.backend, host_member.sign, entry["seq"], digest, entry["hsig"]
         ):
             raise ProtocolError(via, "log entry carries a bad host signature")
-        await self.check_message(entry["msg"], via)
+        ident = await self.check_message(entry["msg"], via)
         try:
             apply = await self.plan(entry["msg"], sequencer)
         except ProtocolError:
@@ -93,13 +93,13 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
         self.log.append(entry)
         self.positions[digest] = len(self.hashes)
         self.hashes.append(digest)
-        self.seen.add(message_id(entry["msg"]))
+        self.seen.add(ident)
         apply()
         await self._advance()
         self.bases.append(self.hashes[self.round_start])
 
-    async def check_message(self, envelope: Any, via: str) -> None:
-        """Shape, ids, freshness and signature of one envelope (no state change)."""
+    async def check_message(self, envelope: Any, via: str) -> str:
+        """Shape, ids, freshness and signature of one envelope (no state change); its id."""
         problem = envelope_shape_error(envelope)
         if problem:
             raise ProtocolError(via, problem)
@@ -108,18 +108,22 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             raise ProtocolError(via, f"message from {envelope['from']!r}, who is not at the table")
         if envelope["room"] != self.room or envelope["game"] != self.game:
             raise ProtocolError(via, "message belongs to another room or game (replay)")
-        if message_id(envelope) in self.seen:
+        ident = message_id(envelope)
+        if ident in self.seen:
             raise ProtocolError(via, "message replayed: already in the log")
         if self.position(envelope["prev"]) < 0 and envelope["prev"] != genesis_hash(
             self.room, self.game
         ):
             raise ProtocolError(via, "message follows an entry that is not in this log")
-        await self.check_signature(envelope, author, via)
+        await self.check_signature(envelope, author, via, ident)
+        return ident
 
-    async def check_signature(self, envelope: Envelope, author: Member, via: str) -> None:
+    async def check_signature(
+        self, envelope: Envelope, author: Member, via: str, ident: str = ""
+    ) -> None:
         """The author's signature, checked once per message (a post seen early is not checked
-        again when its entry comes)."""
-        ident = message_id(envelope)
+        again when its entry comes); ``ident``: its ``message_id``, if the caller has it."""
+        ident = ident or message_id(envelope)
         if ident in self.verified:
             return
         if not await envelope_signature_ok(self.backend, author.sign, envelope):

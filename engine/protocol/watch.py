@@ -40,12 +40,15 @@ class PendingPosts:
 
     posts: OrderedDict[str, Held] = field(default_factory=OrderedDict)
 
-    def add(self, envelope: Any, now: float, *, forwarded: bool = False) -> str | None:
+    def add(
+        self, envelope: Any, now: float, *, forwarded: bool = False, ident: str = ""
+    ) -> str | None:
         """Keep a well-formed post (``None``: malformed, or already held); ``forwarded``: it
-        went to the host already (this peer's own post)."""
+        went to the host already (this peer's own post); ``ident``: its ``message_id``, if the
+        caller has it."""
         if envelope_shape_error(envelope) is not None:
             return None
-        ident = message_id(envelope)
+        ident = ident or message_id(envelope)
         if ident in self.posts:
             return None
         author = envelope["from"]
