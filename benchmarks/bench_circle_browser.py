@@ -84,7 +84,7 @@ async def run(profile: bool = False) -> dict[str, Any]:
             for player in players[1:]:  # the last entry reaches the others a moment later
                 await player.page.wait_for_selector('#table-status[data-stage="done"]')
             long_tasks = await longtasks.collect(players, since)  # before the readings below
-            profiled = await profile_read(players[1]) if profile else (0.0, "")
+            profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
             states = [await table_state(p) for p in players]
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             flights = [json.loads(await p.page.evaluate(IN_FLIGHT)) for p in players]

@@ -60,7 +60,7 @@ async def run(profile: bool = False) -> dict[str, Any]:
                 players, finished, state=panel_stage, act=act, timeout=900
             )
             long_tasks = await longtasks.collect(players, since)  # before the readings below
-            profiled = await profile_read(players[1]) if profile else (0.0, "")
+            profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
             state = await table_state(players[0])
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             pings: list[float] = []

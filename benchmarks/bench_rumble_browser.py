@@ -59,7 +59,7 @@ _out = io.StringIO()
 _stats = pstats.Stats(PROFILER, stream=_out)
 _stats.sort_stats("tottime").print_stats(30)
 _stats.sort_stats("cumulative").print_stats(45)
-json.dumps([_stats.total_tt, _out.getvalue()])
+json.dumps([_stats.total_tt, _stats.total_calls, _out.getvalue()])
 """
 
 RUN = "(code) => window.magicTable.pyodide.runPython(code)"
@@ -70,18 +70,21 @@ async def profile_start(player: Player) -> None:
     await player.page.evaluate(RUN, PROFILE)
 
 
-async def profile_read(player: Player) -> tuple[float, str]:
-    """Stop the profiler: the seconds of Python it saw, and its listing."""
-    total, listing = json.loads(await player.page.evaluate(RUN, PROFILE_READ))
-    return float(total), str(listing)
+async def profile_read(player: Player) -> tuple[float, int, str]:
+    """Stop the profiler: the seconds of Python it saw, its function calls, and its listing."""
+    total, calls, listing = json.loads(await player.page.evaluate(RUN, PROFILE_READ))
+    return float(total), int(calls), str(listing)
 
 
-def profile_report(profile: tuple[float, str], entries: int) -> str:
-    """The profiled page's Python in all and per log entry, then its listing."""
-    total, listing = profile
+def profile_report(profile: tuple[float, int, str], entries: int) -> str:
+    """The profiled page's Python in all and per log entry, then its listing. The calls per
+    entry depend far less on the machine's load than the seconds do."""
+    total, calls, listing = profile
+    per = max(1, entries)
     return (
         f"cProfile of the first guest's page during the game: {total:.2f} s of Python,"
-        f" {1000 * total / max(1, entries):.1f} ms per entry ({entries} entries)\n{listing}"
+        f" {1000 * total / per:.1f} ms and {calls / per:.0f} function calls per entry"
+        f" ({entries} entries)\n{listing}"
     )
 
 
@@ -107,7 +110,7 @@ async def run(steps: bool = False, profile: bool = False) -> dict[str, Any]:
             )
             long_tasks = await longtasks.collect(players, starts)  # before the readings below
             timed = [json.loads(await p.page.evaluate(STEPS_READ)) for p in players if steps]
-            profiled = await profile_read(players[1]) if profile else (0.0, "")
+            profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             pings: list[float] = []
             for player in players:
