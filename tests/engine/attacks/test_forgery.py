@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from engine.core.model import canonical_json
-from engine.protocol.envelope import make_envelope
+from engine.protocol.envelope import entry_hash, make_envelope, sign_entry
 from engine.protocol.players import RandomBot
 from tests.engine.attacks.common import Never, digests, signed, started
 from tests.engine.harness import make_table, play
@@ -100,3 +102,57 @@ async def test_out_of_turn_action_is_refused_and_names_the_peer() -> None:
     await h.settle()
     assert h.peers[0].table.stage == "done"
     await h.bus.close()
+
+
+async def host_entry(
+    swap: str = "", pause: dict[str, Any] | None = None
+) -> tuple[bool, list[str], bool]:
+    """The host broadcasts an entry of its own message (a pause), both parts signed by its key,
+    one part forged or swapped as ``swap`` says; whether a guest took it, the guest's refusals
+    naming the host, and whether the guests still agree with each other."""
+    h = await make_table(3, players={0: Never(), 1: Never(), 2: Never()})
+    await play(h, 3)
+    host, guest = h.peers[0], h.peers[1]
+    before = digests(h, skip={"p0"})
+    envelope = await signed(h, 0, pause or {"t": "pause"})
+    if swap == "message signature forged":
+        envelope["sig"] = "ab" * 64
+    elif swap == "message signature of another message":
+        envelope["sig"] = (await signed(h, 0, {"t": "resume"}))["sig"]
+    seq = len(host.table.log)
+    entry = {"seq": seq, "prev": host.table.head, "msg": envelope, "host": "p0"}
+    digest = entry_hash(entry)
+    if swap == "entry signature of another number":
+        entry["hsig"] = await sign_entry(h.backend, host.bundle.sign, seq + 1, digest)
+    elif swap == "entry signature of another message":
+        other = {**entry, "msg": await signed(h, 0, {"t": "resume"})}
+        entry["hsig"] = await sign_entry(h.backend, host.bundle.sign, seq, entry_hash(other))
+    else:
+        entry["hsig"] = await sign_entry(h.backend, host.bundle.sign, seq, digest)
+    host.transport.broadcast(canonical_json({"k": "entry", "e": entry}).decode())
+    await h.settle()
+    taken = len(guest.table.log) == seq + 1
+    reasons = [e.reason for e in guest.errors if e.peer == "p0"]
+    agree = len(digests(h, skip={"p0"})) == 1 and (taken or digests(h, skip={"p0"}) == before)
+    await h.bus.close()
+    return taken, reasons, agree
+
+
+@pytest.mark.parametrize(
+    "swap",
+    [
+        "message signature forged",
+        "message signature of another message",
+        "entry signature of another number",
+        "entry signature of another message",
+    ],
+)
+async def test_a_host_s_own_entry_needs_both_its_signatures(swap: str) -> None:
+    """The host signs its own message and, as sequencer, the entry holding it: a guest checks
+    both, and an entry with either part forged, or signed for another message or number, is
+    refused and the host named (the entry's signature alone covers the message, but a guest
+    that took such an entry would take what it refused before)."""
+    taken, reasons, agree = await host_entry(swap)
+    assert not taken and reasons and agree, (swap, reasons)
+    taken, reasons, agree = await host_entry()
+    assert taken and not reasons and agree
