@@ -1,4 +1,4 @@
-"""The panel's parts: a board rendered through ``parts.marked`` is its skeleton and its parts,
+"""The panel's parts: a board rendered through ``parts.Marked`` is its skeleton and its parts,
 which make exactly the HTML it renders otherwise; what the page is told of each redraw is only
 the parts that changed, and a log that moved is told only its new lines."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from typing import Any
 
 import pytest
@@ -42,18 +43,18 @@ def test_a_marked_board_is_its_skeleton_and_parts(game: str) -> None:
     board, ids = GAMES[game][1], GAMES[game][2]
     for view in views_of(game, 300)[::25]:
         html = board(view, 1, [], [])
-        drawn = parts.marked(lambda view=view: board(view, 1, [], []))
+        drawn = parts.Marked(partial(board, view, 1, [], []))
         assert drawn.html() == html
         assert sorted(drawn.parts) == sorted(ids)
         for part_id in ids:  # each part's element is there, empty, in the skeleton
             assert re.search(f'<[a-z]+ id="{part_id}"[^>]*></[a-z]+>', drawn.skeleton), part_id
         assert parts.part("x", "<b>y</b>") == "<b>y</b>"  # outside marked: the content
-        assert parts.listed("x", ["<i>1</i>", "<i>2</i>"]) == "<i>1</i><i>2</i>"
+        assert parts.part("x", ["<i>1</i>", "<i>2</i>"]) == "<i>1</i><i>2</i>"
 
 
 def test_a_player_s_text_cannot_pass_for_a_placeholder() -> None:
     fake = "\ue000" + "0" * 16 + ":hand\ue001"
-    drawn = parts.marked(
+    drawn = parts.Marked(
         lambda: f'<p>{fake}</p><div id="hand">{parts.part("hand", "<b>h</b>")}</div>'
     )
     assert drawn.skeleton == f'<p>{fake}</p><div id="hand"></div>'
@@ -77,10 +78,10 @@ def test_each_redraw_tells_only_what_changed() -> None:
     told = parts.Told()
 
     def draw(head: str, hand: str, log: list[str]) -> tuple[str, dict[str, Any]] | None:
-        drawn = parts.marked(
+        drawn = parts.Marked(
             lambda: (
                 f"<h2>{head}</h2><div id='hand'>{parts.part('hand', hand)}</div>"
-                f"<ol id='game-log'>{parts.listed('game-log', log)}</ol>"
+                f"<ol id='game-log'>{parts.part('game-log', log)}</ol>"
             )
         )
         out = told.tell(drawn)
@@ -104,10 +105,10 @@ def test_each_redraw_tells_only_what_changed() -> None:
     assert third is not None and third[1]["whole"] == {"hand": "<b>b</b>"}
     assert third[1]["moved"] == {}
     # The panel was emptied: told again, with nothing new, so the page fills it from before.
-    drawn = parts.marked(
+    drawn = parts.Marked(
         lambda: (
             f"<h2>2</h2><div id='hand'>{parts.part('hand', '<b>b</b>')}</div>"
-            f"<ol id='game-log'>{parts.listed('game-log', lines[3:153])}</ol>"
+            f"<ol id='game-log'>{parts.part('game-log', lines[3:153])}</ol>"
         )
     )
     again = told.tell(drawn, again=True)

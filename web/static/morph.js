@@ -1,6 +1,4 @@
-// Redraw a panel by changing only what differs from its new HTML: unchanged nodes (buttons under
-// the pointer, a focused field, scroll positions, running animations) stay as they are, and the
-// browser lays out only the changed parts instead of re-parsing and re-laying out the whole panel.
+// Redraw the table panel by changing only what differs (web/ui/parts.py says how and why).
 
 function sameKind(a, b) {
   if (a.nodeType !== b.nodeType) return false;
@@ -17,8 +15,8 @@ function patchAttributes(a, b) {
   }
 }
 
-let partIds = null; // while the skeleton is patched: the ids of its parts
-const told = new Map(); // id → the part as last told: [html], or a list's items
+let partIds = null;
+const told = new Map();
 
 function patchNode(a, b) {
   if (a.nodeType !== Node.ELEMENT_NODE) {
@@ -27,10 +25,10 @@ function patchNode(a, b) {
   }
   if (a.__mtTold !== undefined) {
     if (partIds !== null && partIds.has(a.id)) {
-      patchAttributes(a, b); // its content is the part's: not in the skeleton
+      patchAttributes(a, b);
       return;
     }
-    a.__mtTold = undefined; // the skeleton's content from now on
+    a.__mtTold = undefined;
   }
   if (a.isEqualNode(b)) return;
   patchAttributes(a, b);
@@ -71,11 +69,6 @@ function logMark(element) {
   return element ? element.childElementCount + ":" + element.lastElementChild?.textContent : "";
 }
 
-// Make `target`'s children those the skeleton and its parts make (web/ui/parts.py), parsing and
-// comparing the skeleton and only the parts told now. `changes` (JSON): `ids` of the skeleton's
-// parts; `whole`: id → html or items told anew; `moved`: id → [n, items], the list lost its first
-// n items and gained these. A part's element new in the skeleton gets what was told last. The
-// element `stickId` (a log) is kept scrolled to its end after the next layout when it changed.
 export function morphParts(target, skeleton, changes, stickId) {
   const { ids, whole, moved } = JSON.parse(changes);
   const stick = document.getElementById(stickId);
@@ -102,7 +95,7 @@ function fillPart(id, whole, shift) {
   const element = document.getElementById(id);
   if (!element || element.__mtTold === items) return;
   if (element.__mtTold !== before) {
-    element.replaceChildren(parse(items.join(""))); // brought anew by the skeleton: all of it
+    element.replaceChildren(parse(items.join("")));
   } else if (typeof whole === "string") {
     patchChildren(element, parse(whole));
   } else if (whole !== undefined || element.childNodes.length !== before.length) {

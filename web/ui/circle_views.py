@@ -248,7 +248,7 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
     piles = view["piles"]
     names = [str(s["name"]) for s in view.get("seats", [])]
     events = list(view.get("log", []))
-    log = parts.listed("game-log", log_view.lines("circle", events, current(), names, len(events)))
+    log = parts.part("game-log", log_view.lines("circle", events, current(), names, len(events)))
     racing = "true" if view.get("phase") == "scramble" else "false"
     countdown = (
         '<div id="race-countdown" class="c-countdown" aria-live="off">'

@@ -517,7 +517,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     mine = ""
     if me is not None and "me" in view:
         mine = hand(view, selected, picking) + magic(view, me)
-    log_items = parts.listed(
+    log_items = parts.part(
         "game-log", log_view.lines("nevermore", view["log"], current(), view["names"], LOG_LINES)
     )
     phase = str(view["need"].get("phase", ""))

@@ -356,7 +356,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     wait_line = (
         f'<p class="wait">{waiting_for}: {escape(", ".join(waiting))}</p>' if waiting else ""
     )
-    log_items = parts.listed(
+    log_items = parts.part(
         "game-log", log_view.lines("rumble", view["log"], current(), names, LOG_LINES)
     )
     summary = results(view) if view["waiting"]["kind"] == "terminal" else fight_banner(view)

@@ -266,7 +266,7 @@ class TableUI:
         self.selected = [s for s in self.selected if moves and self._in_hand(s)]
         is_host = self.room.host == self.room.you
         session = self.session
-        drawn = parts.marked(
+        drawn = parts.Marked(
             lambda: table_views.panel(
                 self.lang, session, moves, is_host, self.backend_name, self.selected, self.game
             )
