@@ -38,7 +38,7 @@ def render(head: str, hand: str | None, log: list[str], wrap: str = "section") -
     return (
         f'<h2 id="head">{head}</h2>{hand_html}'
         f'<{wrap} class="board"><p>{len(log)} lines</p>'
-        f'<ol id="game-log" class="game-log">{parts.listed("game-log", log)}</ol></{wrap}>'
+        f'<ol id="game-log" class="game-log">{parts.part("game-log", log)}</ol></{wrap}>'
     )
 
 
@@ -51,7 +51,7 @@ async def test_each_redraw_leaves_the_panel_as_the_render_says() -> None:
     hand = '<button type="button">one</button><button type="button">two</button>'
 
     async def draw(*args: Any, empty: bool = False, **kwargs: Any) -> None:
-        drawn = parts.marked(lambda: render(*args, **kwargs))
+        drawn = parts.Marked(lambda: render(*args, **kwargs))
         out = told.tell(drawn, again=empty)
         assert out is not None
         shown = await page.evaluate(DRAW, [*out, empty])
