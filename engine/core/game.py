@@ -27,7 +27,7 @@ from engine.core.model import (
     Rules,
     canonical_json,
 )
-from engine.core.runner import Runner, clone, need_decision
+from engine.core.runner import Runner, clone_record, need_decision
 from engine.core.shapes import Shapes, check_shape
 
 State = dict[str, Any]
@@ -92,7 +92,7 @@ class StepRules(Rules[State]):
         if "secret" in action:
             raise IllegalAction("тайный выбор отправляется только обязательствами (commit)")
         try:
-            action = clone(action)
+            action = clone_record(action)
         except ValueError as exc:
             raise IllegalAction("ход — данные JSON") from exc
         if action["type"] == "reveal" and isinstance(action.get("cards"), dict):

@@ -18,32 +18,27 @@ here.
 from __future__ import annotations
 
 import hashlib
-import json
-import json.encoder
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
-from .model import JSON, Action, Decision, IllegalAction, Kind, Knowledge, Rules, canonical_json
+from .model import (
+    JSON,
+    Action,
+    Decision,
+    IllegalAction,
+    Kind,
+    Knowledge,
+    Rules,
+    canonical_json,
+    compact_text,
+)
 
 Policy = Callable[[Rules[Any], Any, int, Knowledge], Action | None]
 
 
-def _text_encoder() -> Callable[[Any], str]:
-    """``canonical_json`` as text, without its float check, for values already checked: the C
-    encoder that ``json`` builds afresh for every value, built once (the same text)."""
-    plain = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return plain.encode
-    encode = make(
-        None, plain.default, json.encoder.encode_basestring, None, ":", ",", True, False, True
-    )
-    return lambda value: "".join(encode(value, 0))
-
-
-_ENCODE = _text_encoder()
+_ENCODE = compact_text
 _PLAIN = frozenset((int, str, bool, type(None)))
 
 

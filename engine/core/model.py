@@ -49,8 +49,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import json.encoder
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
@@ -172,10 +173,27 @@ def canonical_json(value: JSON) -> bytes:
     return canonical_dump(value)
 
 
+def compact_encoder() -> Callable[[Any], str]:
+    """``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``, the same
+    text, with the C encoder that ``json`` builds afresh for every value built once."""
+    plain = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return plain.encode
+    encode = make(
+        None, plain.default, json.encoder.encode_basestring, None, ":", ",", True, False, True
+    )
+    return lambda value: "".join(encode(value, 0))
+
+
+compact_text = compact_encoder()
+"""Sorted keys, no spaces, not ASCII-escaped: the text of ``canonical_dump``."""
+
+
 def canonical_dump(value: JSON) -> bytes:
     """``canonical_json`` without its walk for floats: only for a value already known to hold
     none (a state the rules made, a message that has passed its checks)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return compact_text(value).encode()
 
 
 def _refuse_floats(value: JSON) -> None:

@@ -171,6 +171,19 @@ def clone(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
+_SCALARS = frozenset((int, str, bool, type(None)))
+
+
+def clone_record(record: dict[str, Any]) -> dict[str, Any]:
+    """``clone`` of a record: a flat one (every value an int, str, bool or None, the commonest
+    action) is copied shallowly, anything else deeply (and refused as ``clone`` refuses it)."""
+    for value in record.values():
+        if type(value) not in _SCALARS:
+            deep: dict[str, Any] = clone(record)
+            return deep
+    return record.copy()
+
+
 # Tests set this to check that a step run in place (``in_place``) that waits for an input has left
 # the data untouched.
 CHECK_IN_PLACE = False

@@ -4,13 +4,15 @@ which skips that walk, is the SHA-256 of the same canonical bytes."""
 from __future__ import annotations
 
 import hashlib
+import json
+import random
 from typing import Any
 
 import pytest
 
 from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
-from engine.core.model import canonical_json
+from engine.core.model import canonical_dump, canonical_json, compact_text
 from engine.games.rumble import RumbleRules
 from engine.protocol.envelope import envelope_shape_error
 
@@ -80,3 +82,36 @@ async def test_an_entry_whose_message_holds_a_float_is_refused_before_anything_c
         await table.accept(entry, "p0")
     assert (len(table.log), table.head) == before
     await h.bus.close()
+
+
+def test_the_compact_text_is_json_dumps_with_sorted_keys() -> None:
+    """The encoder built once writes what ``json.dumps`` writes, and refuses what it refuses."""
+    rng = random.Random(11)
+    words = ["", "a", "ё", "ключ", 'q"\\', "\u2028", "\x00", "🂡", "z" * 40]
+
+    def value(depth: int) -> object:
+        kind = rng.randrange(8 if depth < 4 else 5)
+        if kind == 0:
+            return rng.choice([0, -1, 1, 2**70, -(2**64), 97])
+        if kind == 1:
+            return rng.choice([True, False, None])
+        if kind == 2:
+            return rng.choice(words)
+        if kind == 3:
+            return rng.choice([0.5, -2.0, 1e300, float("inf")])
+        if kind == 4:
+            return ()
+        if kind == 5:
+            return [value(depth + 1) for _ in range(rng.randrange(4))]
+        if kind == 6:
+            return tuple(value(depth + 1) for _ in range(rng.randrange(3)))
+        return {rng.choice(words): value(depth + 1) for _ in range(rng.randrange(5))}
+
+    for _ in range(500):
+        item = value(0)
+        expected = json.dumps(item, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        assert compact_text(item) == expected
+        assert canonical_dump(item) == expected.encode()
+    for bad in ({1, 2}, {"k": object()}, [b"bytes"]):
+        with pytest.raises(TypeError):
+            compact_text(bad)

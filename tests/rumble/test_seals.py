@@ -57,7 +57,14 @@ def test_seals_match_the_reference_on_random_hands() -> None:
         cards = [rng.choice(few) for _ in range(size)]
         wilds += WILD in cards
         hand = sorted(rng.sample(range(100), size))
-        assert list(enumerate_seals(hand, cards, SPELLS)) == reference(hand, cards)
+        seals = enumerate_seals(hand, cards, SPELLS)
+        expected = reference(hand, cards)
+        assert list(seals) == expected
+        # Read by index too (what a bot that picks one does), from either end.
+        assert len(seals) == len(expected)
+        assert [seals[i] for i in range(len(expected))] == expected
+        assert [seals[-1 - i] for i in range(len(expected))] == expected[::-1]
+        assert seals[1:4] == expected[1:4]
     assert 50 < wilds < 350  # both paths (with and without wild magic) are exercised
 
 

@@ -64,8 +64,8 @@ class Flow(Rounds):
             g["pending_ghosts"] = []
         if not g["in_fight"] or g["alive"].count(True) > 1:
             return
-        front = g["agenda"][0]["k"] if g["agenda"] else ""
-        if front not in ("ghost", "fight_end"):
+        agenda = g["agenda"]
+        if not agenda or agenda[0]["k"] not in ("ghost", "fight_end"):
             g["agenda"] = [{"k": "fight_end"}]
 
     # ----- a wizard's turn -----------------------------------------------------------------

@@ -103,9 +103,11 @@ class RumbleRules(StepRules):
         g = state["g"]
         return frozenset(g["hand"][seat])
 
-    def visible_key(self, state: State) -> tuple[tuple[int, ...], ...]:
-        """All that ``visible_slots`` reads, the hands, as a value (``LocalTable``)."""
-        return tuple(map(tuple, state["g"]["hand"]))
+    def visible_key(self, state: State) -> list[list[int]]:
+        """All that ``visible_slots`` reads: the hands (``LocalTable``). A state's data is never
+        changed once the state is made, so its own lists serve as the value."""
+        hands: list[list[int]] = state["g"]["hand"]
+        return hands
 
     def current(self, state: State) -> GameData:
         """The game data including what the pending step has already done (for views)."""

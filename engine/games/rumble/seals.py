@@ -203,18 +203,25 @@ def _wild_seals(
 
 
 class PlainSeals(Sequence[Seal]):
-    """The spells of a hand without wild magic: index combinations of the hand (each card has its
-    one place), each made a ``Seal`` only when it is read."""
+    """The spells of a hand of different cards without wild magic (each card has its one place):
+    the combinations of 1–3 of its cards on different places, by size, each size in the order of
+    ``combinations``. Counted from the places, and a spell read by index is found by walking the
+    counts: none is made before it is read."""
 
-    __slots__ = ("combos", "hand", "inits", "places")
+    __slots__ = ("bits", "counts", "hand", "inits", "n", "places", "sizes")
 
-    def __init__(
-        self, hand: list[int], places: list[str], inits: list[int], combos: list[tuple[int, ...]]
-    ) -> None:
-        self.hand, self.places, self.inits, self.combos = hand, places, inits, combos
+    def __init__(self, hand: list[int], places: list[str], inits: list[int]) -> None:
+        self.hand, self.places, self.inits, self.n = hand, places, inits, len(hand)
+        self.bits = [_BIT[p] for p in places]
+        # counts[b]: how many cards lie on the place of bit b (1, 2 or 4).
+        self.counts = counts = [0] * 5
+        for place, bit in _BIT.items():
+            counts[bit] = places.count(place)
+        d, q, s = counts[1], counts[2], counts[4]
+        self.sizes = (self.n, d * q + d * s + q * s, d * q * s)
 
     def __len__(self) -> int:
-        return len(self.combos)
+        return sum(self.sizes)
 
     @overload
     def __getitem__(self, index: int) -> Seal: ...
@@ -224,8 +231,71 @@ class PlainSeals(Sequence[Seal]):
 
     def __getitem__(self, index: int | slice) -> Seal | list[Seal]:
         if isinstance(index, slice):
-            return [self.seal(c) for c in self.combos[index]]
-        return self.seal(self.combos[index])
+            return list(self)[index]
+        total = len(self)
+        if index < 0:
+            index += total
+        if not 0 <= index < total:
+            raise IndexError("seal choice index out of range")
+        singles, pairs, _ = self.sizes
+        if index < singles:
+            return self.seal((index,))
+        index -= singles
+        if index < pairs:
+            return self.seal(self._pair(index))
+        return self.seal(self._triple(index - pairs))
+
+    def _pair(self, index: int) -> tuple[int, int]:
+        """The ``index``-th pair of cards on different places."""
+        bits, n = self.bits, self.n
+        rest = self.counts[:]  # by place, the cards after the first of the pair
+        for i in range(n):
+            bit = bits[i]
+            rest[bit] -= 1
+            count = n - 1 - i - rest[bit]
+            if index < count:
+                for j in range(i + 1, n):
+                    if bits[j] != bit:
+                        if index == 0:
+                            return i, j
+                        index -= 1
+            index -= count
+        raise AssertionError("unreachable")
+
+    def _triple(self, index: int) -> tuple[int, int, int]:
+        """The ``index``-th triple of cards on the three places."""
+        bits, n = self.bits, self.n
+        after_i = self.counts[:]  # by place, the cards after the first of the triple
+        for i in range(n):
+            bi = bits[i]
+            after_i[bi] -= 1
+            after_j = after_i[:]  # by place, the cards after the second
+            for j in range(i + 1, n):
+                bj = bits[j]
+                after_j[bj] -= 1
+                if bj == bi:
+                    continue
+                third = 7 ^ bi ^ bj
+                count = after_j[third]
+                if index < count:
+                    for k in range(j + 1, n):
+                        if bits[k] == third:
+                            if index == 0:
+                                return i, j, k
+                            index -= 1
+                index -= count
+        raise AssertionError("unreachable")
+
+    def __iter__(self) -> Iterator[Seal]:
+        bits, n, seal = self.bits, self.n, self.seal
+        for i in range(n):
+            yield seal((i,))
+        for i, j in combinations(range(n), 2):
+            if bits[i] != bits[j]:
+                yield seal((i, j))
+        for i, j, k in combinations(range(n), 3):
+            if bits[i] | bits[j] | bits[k] == 7:
+                yield seal((i, j, k))
 
     def seal(self, combo: tuple[int, ...]) -> Seal:
         """The spell of the cards at ``combo``: places in name order, the delivery's initiative."""
@@ -260,13 +330,11 @@ def _plain_seals(
     combination of a spell's cards takes the first of each equal card: so the combinations are
     those of the first copies of the hand's cards."""
     firsts = _firsts(cards)
-    bits = [_BIT[p] for p in places]
-    singles: list[tuple[int, ...]] = list(combinations(firsts, 1))
-    pairs: list[tuple[int, ...]] = [c for c in combinations(firsts, 2) if bits[c[0]] != bits[c[1]]]
-    triples: list[tuple[int, ...]] = [
-        c for c in combinations(firsts, 3) if bits[c[0]] | bits[c[1]] | bits[c[2]] == 7
-    ]
-    return PlainSeals(hand, places, inits, singles + pairs + triples)
+    if len(firsts) != len(cards):
+        hand = [hand[i] for i in firsts]
+        places = [places[i] for i in firsts]
+        inits = [inits[i] for i in firsts]
+    return PlainSeals(hand, places, inits)
 
 
 def seal_action(seat: int, seal: Seal) -> Action:
