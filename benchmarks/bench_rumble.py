@@ -1,17 +1,23 @@
 """«Схватка» speed: random-bot fights per second and heuristic-bot time per decision.
 
-Run: ``python -m benchmarks.bench_rumble [--fights N] [--repeat R] [--pyodide]``. Prints figures
+Run: ``python -m benchmarks.bench_rumble [--fights N] [--repeat R] [--pyodide] [--instructions]``.
+Prints figures
 and ratios against a floor measured in the same run (a fixed pure-Python loop), so numbers compare
 across machines: by the wall clock, and by the process's own CPU time (best of ``R`` rounds of the
 fights), which other work on a shared machine disturbs far less. ``--pyodide`` also runs the
 same measurements inside Pyodide under Node (needs ``node`` and the pinned ``pyodide`` npm package
 in ``node_modules`` or ``--pyodide-dir``) and prints the Pyodide/CPython ratios (wall clock).
+``--instructions`` counts the instructions of a fight and of the floor under ``valgrind
+--tool=callgrind`` (each run's start-up subtracted): figures the load of other work does not move,
+to compare two builds of the engine on a shared machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -141,6 +147,53 @@ def measure_pyodide(fights: int, games: int, pyodide_dir: Path) -> dict[str, flo
     return result
 
 
+INSTRUCTION_FIGHTS = 30
+COUNTED = """
+import sys
+from benchmarks.bench_rumble import floor_loop, random_fights
+from engine.games.rumble import RumbleRules
+what, n = sys.argv[1], int(sys.argv[2])
+if what == "floor":
+    for _ in range(n):
+        floor_loop()
+elif n:
+    random_fights(RumbleRules(), n)
+else:
+    RumbleRules()
+"""
+
+
+def instructions(what: str, n: int) -> int:
+    """Instructions of a run of ``n`` floors or fights (``what``), start-up included."""
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        + [sys.executable, "-c", COUNTED, what, str(n)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind printed no count:\n{run.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def report_instructions() -> None:
+    """Instructions per fight (random bots, 4 players, the seeds of ``random_fights``) and per
+    floor, each less its run's start-up."""
+    if shutil.which("valgrind") is None:
+        print("valgrind not found: apt-get install valgrind")
+        return
+    fights = instructions("fights", INSTRUCTION_FIGHTS) - instructions("fights", 0)
+    floor = (instructions("floor", 3) - instructions("floor", 0)) / 3
+    per_fight = fights / INSTRUCTION_FIGHTS
+    print(
+        f"[callgrind] one fight {per_fight / 1e6:.2f} M instructions ({INSTRUCTION_FIGHTS} fights),"
+        f" floor {floor / 1e6:.1f} M: {per_fight / floor:.4f} × floor"
+    )
+
+
 def report(name: str, m: dict[str, float]) -> None:
     print(f"[{name}] floor (fixed loop of {FLOOR_N} steps): {m['floor'] * 1e3:.2f} ms")
     print(
@@ -168,9 +221,14 @@ def main() -> None:
     )
     parser.add_argument("--pyodide", action="store_true", help="also measure inside Pyodide")
     parser.add_argument("--pyodide-dir", type=Path, default=ROOT / "node_modules/pyodide")
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions under callgrind"
+    )
     args = parser.parse_args()
     cpython = measure(args.fights, args.games, args.repeat)
     report("CPython " + sys.version.split()[0], cpython)
+    if args.instructions:
+        report_instructions()
     if not args.pyodide:
         return
     if not (args.pyodide_dir / "pyodide.mjs").exists():
