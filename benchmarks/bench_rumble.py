@@ -148,6 +148,7 @@ def measure_pyodide(fights: int, games: int, pyodide_dir: Path) -> dict[str, flo
 
 
 INSTRUCTION_FIGHTS = 30
+CALLGRIND = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
 COUNTED = """
 import sys
 from benchmarks.bench_rumble import floor_loop, random_fights
@@ -166,8 +167,7 @@ else:
 def instructions(what: str, n: int) -> int:
     """Instructions of a run of ``n`` floors or fights (``what``), start-up included."""
     run = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-        + [sys.executable, "-c", COUNTED, what, str(n)],
+        [*CALLGRIND, sys.executable, "-c", COUNTED, what, str(n)],
         capture_output=True,
         text=True,
         check=True,
