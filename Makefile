@@ -12,8 +12,14 @@ play: site
 
 test: site chromium redis coturn lint
 	@# Browser tests run in a loopback-only network namespace: nothing can leave this machine.
-	unshare -rn sh -c 'ip link set lo up && $(PYTHON) -m pytest $(PYTEST_ARGS)'; \
-	  status=$$?; if [ $$status -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$status
+	@# First the tests that open no browser, on two processes (pytest-xdist, a file per process at
+	@# a time); then the browser tests, one at a time and alone: they are CPU-heavy and timed.
+	@# Both always run; a run in which neither collected a test fails (docs/testing.md).
+	unshare -rn sh -c 'ip link set lo up || exit 1; \
+	  $(PYTHON) -m pytest -m "not browser" -n 2 --dist loadfile $(PYTEST_ARGS); a=$$?; \
+	  $(PYTHON) -m pytest -m browser $(PYTEST_ARGS); b=$$?; \
+	  if [ $$a -eq 5 ] && [ $$b -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; \
+	  for s in $$a $$b; do if [ $$s -ne 0 ] && [ $$s -ne 5 ]; then exit $$s; fi; done'
 
 setup:
 	$(PYTHON) -m pip install -q -e '.[dev]'
