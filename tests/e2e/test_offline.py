@@ -2,13 +2,16 @@
 the first visit made, and a new build is offered; a damaged snapshot is dropped, not used. Its
 install fetches only what a start needs; card art is kept once a page has used it.
 
-Each test builds the site into its own folder and serves that folder with the real server, so it
-can stop the server or rebuild under a page that is already open.
+Each test serves a folder of its own with the real server, so it can stop the server or rebuild
+under a page that is already open. The site is built once per run of this file and each test gets
+a fresh copy of that build (a build is deterministic: ``test_build`` checks that the same sources
+give the same build).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -42,11 +45,19 @@ RANDOM = "() => window.magicTable.pyodide.runPython('import random; random.rando
 SNAPSHOT_PATH = "/pyodide/snapshot-{version}.bin"
 
 
-@pytest.fixture
-def dist(tmp_path: Path) -> Path:
-    """A fresh build of the site, served from its own folder."""
-    folder = tmp_path / "dist"
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build of the site for this file's tests (never served itself)."""
+    folder = tmp_path_factory.mktemp("site") / "dist"
     site_build.build(folder, "", [])
+    return folder
+
+
+@pytest.fixture
+def dist(site: Path, tmp_path: Path) -> Path:
+    """A fresh copy of that build, served from its own folder."""
+    folder = tmp_path / "dist"
+    shutil.copytree(site, folder)
     return folder
 
 
