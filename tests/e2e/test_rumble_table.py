@@ -1,8 +1,10 @@
 """«Схватка» at the table: three browsers and a server bot play a whole tournament over WebRTC.
 
-Along the way one player lets the assembly timer run out (the automatic choice seals for her), the
-host hurries a player and pauses the table, and one player reloads mid-fight; at the end every
-page's fairness audit passes and all pages agree on the table. Screenshots go to test-artifacts/.
+The tournament has two fights: the least that goes from one fight to the next (a third only
+repeated that). Along the way one player lets the assembly timer run out (the automatic choice
+seals for her), the host hurries a player and pauses the table, and one player reloads mid-fight;
+at the end every page's fairness audit passes and all pages agree on the table. Screenshots go to
+test-artifacts/.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ pytestmark = pytest.mark.browser
 
 TIMER = 12
 ASSEMBLY = 12
+FIGHTS = 2
 
 
 async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
@@ -30,7 +33,7 @@ async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
             anya, borya = players[:2]
             await setup_lobby(players)
             await anya.screenshot("rumble-lobby")
-            await start_rumble(anya, "tournament", 3, TIMER, ASSEMBLY)
+            await start_rumble(anya, "tournament", FIGHTS, TIMER, ASSEMBLY)
 
             # Vera lets the first assembly timer run out: her seat seals one card by itself.
             state = await play_until(
@@ -113,9 +116,10 @@ async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
             assert {f["digest"] for f in finals} == {finals[0]["digest"]}
             for final, player in zip(finals, players, strict=True):
                 assert final["result"] == {"ok": True, "blame": {}}, (player.name, final)
-                assert final["fight"] == 3
+                assert final["fight"] == FIGHTS
                 assert not player.errors, (player.name, player.errors)
             assert any("Партия окончена" in line for line in state["log"])
+            assert count(state, "Схватка окончена") == FIGHTS, state["log"][-5:]
 
 
 # The app wheel leaves the scenario command lines out (web/build.py NOT_IN_BROWSER): the test
