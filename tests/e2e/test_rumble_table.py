@@ -112,6 +112,8 @@ async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
                 await show_creature_prompt(anya)
                 await anya.screenshot("rumble-creature-prompt")
 
+            for player in players[1:]:  # the last entry reaches the others a moment later
+                await player.page.wait_for_selector('#table-status[data-stage="done"]')
             finals = [await table_state(p) for p in players]
             assert {f["digest"] for f in finals} == {finals[0]["digest"]}
             for final, player in zip(finals, players, strict=True):
