@@ -78,11 +78,7 @@ class OneWildSeals(Sequence[Seal]):
     def __getitem__(self, index: int | slice) -> Seal | list[Seal]:
         if isinstance(index, slice):
             return list(self)[index]
-        total = len(self)
-        if index < 0:
-            index += total
-        if not 0 <= index < total:
-            raise IndexError("seal choice index out of range")
+        index = checked_index(index, len(self))
         for size, block in zip(self.sizes, (self.singles, self.pairs, self.triples), strict=True):
             if index < size:
                 return next(islice(block(), index, None))
@@ -232,11 +228,7 @@ class PlainSeals(Sequence[Seal]):
     def __getitem__(self, index: int | slice) -> Seal | list[Seal]:
         if isinstance(index, slice):
             return list(self)[index]
-        total = len(self)
-        if index < 0:
-            index += total
-        if not 0 <= index < total:
-            raise IndexError("seal choice index out of range")
+        index = checked_index(index, len(self))
         singles, pairs, _ = self.sizes
         if index < singles:
             return self.seal((index,))
@@ -306,6 +298,16 @@ class PlainSeals(Sequence[Seal]):
         for i in order:
             out += (self.hand[i], places[i])
         return tuple(out)
+
+
+def checked_index(index: int, total: int) -> int:
+    """``index`` of a sequence of ``total`` items, from its start (a negative one counts from its
+    end); ``IndexError`` when there is no such item."""
+    if index < 0:
+        index += total
+    if not 0 <= index < total:
+        raise IndexError("seal choice index out of range")
+    return index
 
 
 def _firsts(cards: list[str]) -> list[int]:
