@@ -21,7 +21,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import longtasks
+from benchmarks import entry_path, longtasks
 from benchmarks.bench_table_browser import PINGS, TRACE, finished, latencies, panel_stage, pct
 from tests.e2e import table_driver
 from tests.e2e.harness import Player, chromium, signaling_server
@@ -95,7 +95,7 @@ MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize 
   wasm: window.magicTable.pyodide._module.HEAP8.length })"""
 
 
-async def run(steps: bool = False, profile: bool = False) -> dict[str, Any]:
+async def run(steps: bool = False, profile: bool = False, path: bool = False) -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
             players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
@@ -106,6 +106,8 @@ async def run(steps: bool = False, profile: bool = False) -> dict[str, Any]:
                 )
             if profile:
                 await profile_start(players[1])
+            if path:
+                await entry_path.start(players)
             starts = await longtasks.observe(players)
             await start_rumble(players[0], "tournament", 1, 60, 60)
             await table_driver.play_until(
@@ -115,6 +117,7 @@ async def run(steps: bool = False, profile: bool = False) -> dict[str, Any]:
             timed = [json.loads(await p.page.evaluate(STEPS_READ)) for p in players if steps]
             profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
+            paths = await entry_path.read(players) if path else []
             pings: list[float] = []
             for player in players:
                 with contextlib.suppress(PlaywrightError):  # timed out under load
@@ -128,6 +131,7 @@ async def run(steps: bool = False, profile: bool = False) -> dict[str, Any]:
                 "entries": len(traces[0]["log"]),
                 "steps": [step for page in timed for step in page],
                 "profile": profiled,
+                "path": entry_path.click_legs(paths, traces) if path else {},
             }
 
 
@@ -146,7 +150,8 @@ def step_summary(steps: list[list[Any]], top: int = 12) -> list[str]:
 
 def main() -> None:
     steps, profile = "--steps" in sys.argv[1:], "--profile" in sys.argv[1:]
-    figures = asyncio.run(run(steps, profile))
+    path = "--path" in sys.argv[1:]
+    figures = asyncio.run(run(steps, profile, path))
     clicks, pings = figures["clicks"], figures["pings"] or [float("nan")]
     one_way = pct(pings, 0.5) / 2
     mb = [(m["js"] + m["wasm"]) / 1e6 for m in figures["memory"]]
@@ -164,6 +169,8 @@ def main() -> None:
         print("\n".join(step_summary(figures["steps"])))
     if profile:
         print(profile_report(figures["profile"], entries))
+    if path:
+        print(entry_path.report(figures["path"]))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ rejoining peer or a new host).
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
@@ -265,13 +266,20 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         table = self.table
         entry: Entry = {"seq": len(table.log), "prev": table.head, "msg": envelope, "host": self.id}
         try:
-            entry["hsig"] = await sign_entry(
-                self.backend, self.bundle.sign, entry["seq"], entry_hash(entry)
-            )
+            digest = entry_hash(entry)
         except (TypeError, ValueError) as exc:
             raise ProtocolError(sender, "message is not canonical JSON") from exc
-        await table.accept(entry, sender)
-        self.transport.broadcast(wire_text({"k": "entry", "e": entry}))
+        # Signing the entry and checking its message (the author's signature above all) are
+        # WebCrypto calls in a page: made together, not one after the other.
+        signature, ident = await asyncio.gather(
+            sign_entry(self.backend, self.bundle.sign, entry["seq"], digest),
+            table.check_message(envelope, sender),
+        )
+        entry["hsig"] = signature
+        wire = wire_text({"k": "entry", "e": entry})
+        await table.accept(
+            entry, sender, checked_as=ident, on_checked=lambda: self.transport.broadcast(wire)
+        )
         await self._after_entry(entry)
 
     async def _after_entry(self, entry: Entry) -> None:
@@ -337,6 +345,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         envelope = await make_envelope(
             self.backend, self.bundle.sign, self.room, self.game, self.id, self.table.head, body
         )
+        self.table.note_verified(message_id(envelope))  # signed here: not checked again
         if self.is_host:
             if await self._hold_race_play(envelope, self.id):
                 # Held for the room's window like anyone's play: the others are shown it in

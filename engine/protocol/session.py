@@ -30,12 +30,11 @@ from engine.protocol.bundle import SecretBundle
 from engine.protocol.mesh_transport import MeshTransport
 from engine.protocol.peer import Peer
 from engine.protocol.players import Player, Waiting
+from engine.protocol.session_redraw import Redraws, carries_entries
 from engine.protocol.storage import Storage
 from engine.protocol.table import Member
 
 MAX_TABLE_MESSAGE = 512 * 1024
-SHOW_AT_LEAST_EVERY = 0.1
-"""Seconds: while table messages keep coming, the page still redraws at least this often."""
 
 
 @dataclass
@@ -64,7 +63,7 @@ def is_table_message(message: dict[str, Any]) -> bool:
     return isinstance(kind, str) and (kind == "game" or kind.startswith("table-"))
 
 
-class TableSession:
+class TableSession(Redraws):
     """One peer's side of the table in a room: identity, roster, the running ``Peer``."""
 
     def __init__(
@@ -102,6 +101,7 @@ class TableSession:
         self.hellos: dict[str, Hello] = {}  # tid -> hello
         self.links: dict[str, str] = {}  # tid -> mesh link id
         self.tids: dict[str, str] = {}  # mesh link id -> tid
+        self._closed: dict[str, str] = {}  # closed mesh link id -> the tid it had
         self.table: dict[str, Any] | None = None
         self.peer: Peer | None = None
         self.transport = MeshTransport(self)
@@ -109,6 +109,7 @@ class TableSession:
         self.rejoin_pending = False
         self.greeted: set[str] = set()
         self._queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self._entries_queued = 0  # how many of the queued messages carry log entries
         self._worker: asyncio.Task[None] | None = None
         # When a tick is already booked for the peer's own wake-up time (``Peer.wake_at``).
         self._wake_booked: float | None = None
@@ -206,9 +207,12 @@ class TableSession:
             self.send(link, self.hello())
 
     def link_closed(self, link: str) -> None:
-        """A mesh link went away; its tid is unreachable until it says hello again."""
+        """A mesh link went away; its tid is unreachable until it says hello again. What it
+        sent before it closed may still wait in the queue: that is still handled as its."""
         self.greeted.discard(link)
         tid = self.tids.pop(link, None)
+        if tid is not None:
+            self._closed[link] = tid
         if tid is not None and self.links.get(tid) == link:
             del self.links[tid]
 
@@ -222,14 +226,18 @@ class TableSession:
     def deliver(self, link: str, message: dict[str, Any]) -> None:
         """Queue one table message from ``link``; handled strictly in arrival order."""
         self._queue.put_nowait((link, message))
+        self._entries_queued += carries_entries(message)
 
     async def _work(self) -> None:
         while True:
             link, message = await self._queue.get()
+            self._entries_queued -= carries_entries(message)
             try:
                 await self._handle(link, message)
             except SessionError as error:
                 self.errors.append(f"{self.tids.get(link, link)}: {error}")
+            finally:
+                self._queue.task_done()
             if message.get("t") != "game":
                 self._unshown = True
             if self._unshown or self._marker() != self._shown:
@@ -258,50 +266,14 @@ class TableSession:
         if self.on_play is not None:
             self.on_play(author)
 
-    def _show(self) -> None:
-        """Tell the page to redraw, remembering what it has shown."""
-        self._shown = self._marker()
-        self._unshown = False
-        self._shown_at = self.clock()
-        self.on_update()
-
-    def _show_soon(self) -> None:
-        """Redraw now, unless more table messages already wait and the last redraw is recent:
-        then the one that empties the queue draws them all at once (a burst of entries costs
-        one redraw, not one each)."""
-        if not self._queue.empty() and self.clock() - self._shown_at < SHOW_AT_LEAST_EVERY:
-            self._unshown = True
-            return
-        self._show()
-
-    def _show_if_changed(self) -> None:
-        """An accepted entry: redraw, unless it changed nothing the page shows (a move whose
-        cards are still to come, so the redraw does not delay its author's card keys)."""
-        if self._marker() != self._shown:
-            self._show_soon()
-
-    def _marker(self) -> tuple[Any, ...]:
-        """What a game message can change that the page shows (a checkpoint changes nothing)."""
-        peer = self.peer
-        if peer is None:
-            return (len(self.errors),)
-        table = peer.table
-        return (
-            len(self.errors),
-            # A logged move that still waits for its cards shows nothing new yet.
-            len(table.log) - len(table.awaiting),
-            table.stage,
-            table.paused,
-            len(peer.errors),
-            len(peer.refused),
-            peer.halted,
-            peer.catching_up,
-        )
-
     async def settle(self) -> None:
-        """Wait until every queued message has been handled (tests, bots)."""
-        while not self._queue.empty():
-            await asyncio.sleep(0)
+        """Wait until every queued message has been handled (tests, bots): taken from the queue
+        and its handling finished, not only taken."""
+        if self._worker is None:
+            while not self._queue.empty():
+                await asyncio.sleep(0)
+        else:
+            await self._queue.join()
         await asyncio.sleep(0)
 
     async def _handle(self, link: str, message: dict[str, Any]) -> None:
@@ -367,7 +339,7 @@ class TableSession:
             await self.peer.rejoin(sender)
 
     async def _on_game(self, link: str, message: dict[str, Any]) -> None:
-        sender = self.tids.get(link)
+        sender = self.tids.get(link) or self._closed.get(link)
         wire = message.get("m")
         if sender is None or not isinstance(wire, str) or len(wire) > MAX_TABLE_MESSAGE:
             raise SessionError("game message from an unknown peer or malformed")
@@ -461,10 +433,15 @@ class TableSession:
 
     async def submit(self, action: Action) -> None:
         """The local human's move, if it is still one of the legal moves (a click may be stale)."""
-        if self.peer is not None and action in self.my_moves():
-            await self.peer.submit(action)
+        peer = self.peer
+        if peer is not None and action in self.my_moves():
+            logged = len(peer.table.log)
+            await peer.submit(action)
             self._book_wake()  # the host holds its own real-time play for the window too
-            self.on_update()
+            if len(peer.table.log) != logged or not peer.outbox:
+                self.on_update()  # the host logged it, or nothing of this peer's is on the way
+            else:
+                self._show_after_click()
 
     def finished(self) -> bool:
         """True when the table's game is over (audited) or stopped: a new one may be opened."""

@@ -21,6 +21,8 @@ and final masked x are those of its latest shuffle, whose seats are the ones nee
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.model import (
@@ -59,8 +61,20 @@ from engine.protocol.table_values import DELIVERY_TAG, opened_slot
 class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, TableState):
     """Deterministic table state; one per peer: ``accept`` checks an entry, then applies it."""
 
-    async def accept(self, entry: Entry, via: str) -> None:
-        """Validate ``entry`` completely, then apply it; ``ProtocolError`` names who is to blame."""
+    async def accept(
+        self,
+        entry: Entry,
+        via: str,
+        *,
+        checked_as: str = "",
+        on_checked: Callable[[], None] | None = None,
+    ) -> None:
+        """Validate ``entry`` completely, then apply it; ``ProtocolError`` names who is to blame.
+
+        ``checked_as``: this peer, the host, signed the entry a moment ago, having checked its
+        message (``check_message``, which gave this id): neither is checked again. ``on_checked``
+        runs once every check has passed, before the entry is applied (the host sends the entry
+        on then, not after applying it)."""
         if not isinstance(entry, dict) or set(entry) != {"seq", "prev", "msg", "host", "hsig"}:
             raise ProtocolError(via, "log entry is malformed")
         if entry["seq"] != len(self.log) or entry["prev"] != self.head:
@@ -77,11 +91,7 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
         if host_member is None or not isinstance(entry["hsig"], str):
             raise ProtocolError(via, "entry from an unknown sequencer")
         digest = entry_hash(entry)
-        if not await entry_signature_ok(
-            self.backend, host_member.sign, entry["seq"], digest, entry["hsig"]
-        ):
-            raise ProtocolError(via, "log entry carries a bad host signature")
-        ident = await self.check_message(entry["msg"], via)
+        ident = checked_as or await self._check_signed_entry(entry, digest, host_member, via)
         try:
             apply = await self.plan(entry["msg"], sequencer)
         except ProtocolError:
@@ -90,6 +100,8 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             author = entry["msg"]["from"]
             raise ProtocolError(author, f"malformed {type(exc).__name__}: {exc}") from exc
         # Nothing above changed the table; from here on nothing may fail.
+        if on_checked is not None:
+            on_checked()
         self.log.append(entry)
         self.positions[digest] = len(self.hashes)
         self.hashes.append(digest)
@@ -97,6 +109,23 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
         apply()
         await self._advance()
         self.bases.append(self.hashes[self.round_start])
+
+    async def _check_signed_entry(self, entry: Entry, digest: str, host: Member, via: str) -> str:
+        """The host's signature of ``entry``, then its message (``check_message``): the id of
+        its message. Both signatures are checked at once (two WebCrypto calls in a page, made
+        together); a bad host signature is reported first, as when they ran in turn."""
+        signed, checked = await asyncio.gather(
+            entry_signature_ok(self.backend, host.sign, entry["seq"], digest, entry["hsig"]),
+            self.check_message(entry["msg"], via),
+            return_exceptions=True,
+        )
+        if signed is not True:
+            if isinstance(signed, BaseException):
+                raise signed
+            raise ProtocolError(via, "log entry carries a bad host signature")
+        if isinstance(checked, BaseException):
+            raise checked
+        return checked
 
     async def check_message(self, envelope: Any, via: str) -> str:
         """Shape, ids, freshness and signature of one envelope (no state change); its id."""
@@ -130,6 +159,10 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             raise ProtocolError(
                 via, f"bad signature on a message claiming to be from {author.peer}"
             )
+        self.note_verified(ident)
+
+    def note_verified(self, ident: str) -> None:
+        """The message ``ident``'s author signature holds: checked, or made by this peer."""
         if len(self.verified) > 4096:
             self.verified.clear()
         self.verified.add(ident)

@@ -12,7 +12,8 @@ import pytest
 
 from engine.fairness.backends.native import NativeBackend
 from engine.games import rules_for
-from engine.protocol.players import RandomBot
+from engine.protocol.peer_state import wire_text
+from engine.protocol.players import RandomBot, Waiting
 from engine.protocol.session import SessionError, TableSession
 from engine.protocol.storage import MemoryStorage
 
@@ -253,7 +254,7 @@ async def test_a_burst_of_table_messages_is_drawn_once_and_every_state_is_shown_
     the queue; a page is never left behind what it has handled."""
     # A slow machine must not reach the redraw that a long stream gets now and then (tested
     # below with a clock of its own).
-    monkeypatch.setattr("engine.protocol.session.SHOW_AT_LEAST_EVERY", 3600.0)
+    monkeypatch.setattr("engine.protocol.session_redraw.SHOW_AT_LEAST_EVERY", 3600.0)
     mesh, links = await connected("А", "Б", "В")
     host, guest = mesh.sessions[links[0]], mesh.sessions[links[2]]
     drawn = Drawn(guest)
@@ -287,9 +288,9 @@ def test_a_long_stream_of_messages_still_redraws_now_and_then() -> None:
         clock=lambda: clock[0],
     )  # fmt: skip
     drawn = Drawn(session)
-    session._queue.put_nowait(("m1", {"t": "game"}))
+    session.deliver("m1", {"t": "game", "m": wire_text({"k": "entry", "e": {"seq": 1}})})
     session._show_soon()  # the first redraw is never held back
-    session._show_soon()  # a message waits and the last redraw is recent: held back
+    session._show_soon()  # an entry waits and the last redraw is recent: held back
     assert len(drawn.entries) == 1 and session._unshown
     clock[0] += 0.05
     session._show_soon()
@@ -298,8 +299,93 @@ def test_a_long_stream_of_messages_still_redraws_now_and_then() -> None:
     session._show_soon()
     assert len(drawn.entries) == 2 and not session._unshown
     session._queue.get_nowait()
+    session._entries_queued -= 1  # as the worker does when it takes the entry
     session._show_soon()  # nothing waits: drawn at once
     assert len(drawn.entries) == 3
+
+
+def test_only_waiting_entries_hold_a_redraw_back() -> None:
+    """A post or a checkpoint waiting behind an entry changes nothing the page shows: the entry
+    is drawn at once. Waiting entries (one by one or a sync's batch) are drawn together."""
+    session = TableSession(
+        room="ROOM42", name="А", role="player", send=lambda to, obj: None,
+        storage=MemoryStorage(), backend=NativeBackend(), rules_for=rules_for,
+        clock=lambda: 0.0,
+    )  # fmt: skip
+    drawn = Drawn(session)
+    session._show_soon()
+    for kind in ("post", "checkpoint", "refused"):
+        session.deliver("m1", {"t": "game", "m": wire_text({"k": kind, "m": {"seq": 1}})})
+    session.deliver("m1", {"t": "table-hello"})
+    session._show_soon()
+    assert len(drawn.entries) == 2 and not session._unshown
+    for kind in ("entry", "entries"):
+        session.deliver("m1", {"t": "game", "m": wire_text({"k": kind, "e": {"seq": 2}})})
+        session._show_soon()
+        assert len(drawn.entries) == 2 and session._unshown
+        session._entries_queued = 0
+
+
+async def human_turn(*names: str) -> tuple[FakeMesh, list[TableSession]]:
+    """A «Проба» table of people (``Waiting``) at the first moment one of them may click."""
+    mesh, links = await connected(*names)
+    sessions = [mesh.sessions[link] for link in links]
+    for session in sessions:
+        session.player = Waiting()
+    await sessions[0].open_table("toy", {}, [s.tid for s in sessions], timer=600)
+    for _ in range(50):
+        await mesh.run(2)
+        if any(s.my_moves() for s in sessions):
+            return mesh, sessions
+    raise AssertionError("nobody was asked to move")
+
+
+async def test_a_guests_click_is_drawn_by_its_entry_and_the_hosts_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A guest's click is not redrawn on its own (that redraw would hold up the entry the host
+    sends straight back): the entry's redraw shows it. The host logs its click at once and draws."""
+    monkeypatch.setattr("engine.protocol.session_redraw.SHOW_CLICK_WITHIN", 3600.0)
+    mesh, sessions = await human_turn("А", "Б", "В")
+    while not any(s.my_moves() for s in sessions[1:]) or sessions[0].my_moves():
+        mover = next(s for s in sessions if s.my_moves())
+        await mover.submit(mover.my_moves()[0])
+        await mesh.run(2)
+    guest = next(s for s in sessions[1:] if s.my_moves())
+    assert guest.peer is not None
+    drawn, logged = Drawn(guest), len(guest.peer.table.log)
+    await guest.submit(guest.my_moves()[0])
+    assert drawn.entries == [] and guest.peer.outbox  # sent, not drawn yet
+    await mesh.run(2)
+    assert drawn.entries and drawn.entries[0] > logged  # the first redraw holds the entry
+    for _ in range(50):
+        if sessions[0].my_moves():
+            break
+        mover = next(s for s in sessions if s.my_moves())
+        await mover.submit(mover.my_moves()[0])
+        await mesh.run(2)
+    host = sessions[0]
+    assert host.peer is not None
+    drawn, logged = Drawn(host), len(host.peer.table.log)
+    await host.submit(host.my_moves()[0])
+    assert drawn.entries and drawn.entries[0] > logged
+
+
+async def test_a_guests_click_whose_entry_is_slow_is_drawn_after_a_moment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("engine.protocol.session_redraw.SHOW_CLICK_WITHIN", 0.05)
+    mesh, sessions = await human_turn("А", "Б")
+    while not sessions[1].my_moves():
+        await sessions[0].submit(sessions[0].my_moves()[0])
+        await mesh.run(2)
+    guest = sessions[1]
+    guest.deliver = lambda link, message: None  # type: ignore[method-assign]  # host silent
+    drawn = Drawn(guest)
+    await guest.submit(guest.my_moves()[0])
+    assert drawn.entries == []
+    await asyncio.sleep(0.1)
+    assert len(drawn.entries) == 1
 
 
 async def test_the_panel_shows_the_digest_once_it_is_known_and_a_finished_tables_at_once() -> None:
@@ -329,3 +415,27 @@ async def test_the_panel_shows_the_digest_once_it_is_known_and_a_finished_tables
     assert table.stage == "done" and table.result is not None
     table._digest = None
     assert shown(guest) == table.digest() == host.peer.table.digest()  # type: ignore[union-attr]
+
+
+async def test_what_a_link_sent_before_it_closed_is_still_handled_as_its() -> None:
+    """A page that reloads closes its link while its last messages still wait in the others'
+    queues: they are handled as that member's (not refused as a stranger's)."""
+    mesh, links = await connected("А", "Б")
+    host, guest = mesh.sessions[links[0]], mesh.sessions[links[1]]
+    held: list[tuple[str, dict[str, Any]]] = []
+    deliver = host.deliver
+    host.deliver = lambda link, message: held.append((link, message))  # type: ignore[method-assign]
+    await host.open_table("toy", {}, [host.tid, guest.tid], timer=30)
+    for _ in range(20):
+        await mesh.run(1)
+        if held:
+            break
+    assert held and all(link == links[1] for link, _ in held)
+    assert host.peer is not None
+    logged = len(host.peer.table.log)
+    host.link_closed(links[1])
+    for link, message in held:
+        deliver(link, message)
+    await host.settle()
+    await mesh.run(2)
+    assert host.errors == [] and len(host.peer.table.log) > logged
