@@ -3,7 +3,8 @@ has applied that log entry, against a raw data-channel ping measured in the same
 Chromium pages and a server bot play a whole game over real WebRTC.
 
 ``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_nevermore_browser'``
-(add ``--profile`` for the first guest's Python under ``cProfile``, as in ``bench_rumble_browser``)
+(add ``--profile`` for the first guest's Python under ``cProfile``, ``--path`` for the legs of a
+click, as in ``bench_rumble_browser``)
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import longtasks
+from benchmarks import entry_path, longtasks
 from benchmarks.bench_rumble_browser import profile_read, profile_report, profile_start
 from benchmarks.bench_table_browser import PINGS, click_entries, finished, panel_stage, pct
 from tests.e2e import table_driver
@@ -50,13 +51,15 @@ def pass_latencies(traces: list[dict[str, Any]]) -> list[tuple[float, bool]]:
     return [(ms, last_of_step(log, i)) for ms, i in click_entries(traces) if log[i][2]]
 
 
-async def run(profile: bool = False) -> dict[str, Any]:
+async def run(profile: bool = False, path: bool = False) -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
             players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
             await say_ready(players)
             if profile:
                 await profile_start(players[1])
+            if path:
+                await entry_path.start(players)
             since = await longtasks.observe(players)
             await start_nevermore(players[0], 60)
             await table_driver.play_until(
@@ -66,6 +69,7 @@ async def run(profile: bool = False) -> dict[str, Any]:
             profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
             state = await table_state(players[0])
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
+            paths = await entry_path.read(players) if path else []
             pings: list[float] = []
             for player in players:
                 with contextlib.suppress(PlaywrightError):  # timed out under load
@@ -77,12 +81,13 @@ async def run(profile: bool = False) -> dict[str, Any]:
                 "pings": pings,
                 "entries": len(traces[0]["log"]),
                 "rounds": state["round"],
+                "path": entry_path.click_legs(paths, traces) if path else {},
             }
 
 
 def main() -> None:
-    profile = "--profile" in sys.argv[1:]
-    figures = asyncio.run(run(profile))
+    profile, path = "--profile" in sys.argv[1:], "--path" in sys.argv[1:]
+    figures = asyncio.run(run(profile, path))
     timed, pings = figures["passes"], figures["pings"] or [float("nan")]
     passes = [ms for ms, _ in timed]
     last = [ms for ms, final in timed if final]
@@ -109,6 +114,8 @@ def main() -> None:
     print(longtasks.summary(figures["long"]))
     if profile:
         print(profile_report(figures["profile"], figures["entries"]))
+    if path:
+        print(entry_path.report(figures["path"]))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ and memory per tab, with three Chromium pages and a server bot over real WebRTC.
 kinds of step that took longest, each named by where its coroutine resumed and where it paused.
 ``--profile`` runs the first guest's Python under ``cProfile`` for the fight and prints its
 functions by own time and by total time (the profiler slows the page: its figures are then not
-the product's).
+the product's). ``--path`` times each leg of a click's way to every page (``entry_path``).
 """
 
 from __future__ import annotations

@@ -53,11 +53,26 @@ async def _timed_accept(self, entry, via, **options):
     await _accept(self, entry, via, **options)
     PATH.append([_now(), "accepted", len(self.log) - 1])
 Table.accept = _timed_accept
+PARTS = {}
+def _timed(owner, name):
+    inner = getattr(owner, name)
+    async def timed(self, *args, **options):
+        start = performance.now()
+        try:
+            return await inner(self, *args, **options)
+        finally:
+            PARTS.setdefault(name, []).append(performance.now() - start)
+    setattr(owner, name, timed)
+from engine.protocol.peer import Peer
+for _owner, _name in ((Table, "_check_signed_entry"), (Table, "plan"), (Table, "_advance"),
+                      (Peer, "_after_entry"), (Peer, "receive")):
+    _timed(_owner, _name)
 """
 READ = """() => { const t = window.magicTableApp.table;
   const log = t.session.peer.table.log.toJs({dict_converter: Object.fromEntries});
   return JSON.stringify({ path: window.magicTable.pyodide.runPython(
-      'import json; json.dumps(PATH)'), sigs: log.map((e) => e.msg.sig.slice(0, 16)) }); }"""
+      'import json; json.dumps(PATH)'), sigs: log.map((e) => e.msg.sig.slice(0, 16)),
+      parts: window.magicTable.pyodide.runPython('import json; json.dumps(PARTS)') }); }"""
 RUN = "(code) => window.magicTable.pyodide.runPython(code)"
 
 
@@ -72,7 +87,8 @@ async def read(players: list[Player]) -> list[dict[str, Any]]:
     out = []
     for player in players:
         raw = json.loads(await player.page.evaluate(READ))
-        out.append({"path": json.loads(raw["path"]), "sigs": raw["sigs"]})
+        path, parts = json.loads(raw["path"]), json.loads(raw["parts"])
+        out.append({"path": path, "sigs": raw["sigs"], "parts": parts})
     return out
 
 
@@ -85,7 +101,6 @@ def segments(
     traces: list[dict[str, Any]],
     indices: list[int],
     host: int = 0,
-    pages_only: bool = True,
 ) -> dict[str, list[float]]:
     """For each entry index (a click's entry), the ms of each leg on the slowest page:
     author's send → host's arrival → host's broadcast → arrival → accepted → shown."""
@@ -94,39 +109,29 @@ def segments(
     tids = [t["tid"] for t in traces]
     for index in indices:
         author = traces[0]["log"][index][0]
-        if author not in tids and pages_only:
+        if author not in tids:
             continue
-        if author in tids:
-            sent = _first(paths[tids.index(author)]["path"], "send-post", sigs[index])
-        else:  # the server bot: timed from the host's arrival
-            sent = _first(paths[host]["path"], "recv-post", sigs[index])
+        sent = _first(paths[tids.index(author)]["path"], "send-post", sigs[index])
         host_in = _first(paths[host]["path"], "recv-post", sigs[index])
         out = _first(paths[host]["path"], "send-entry", index)
-        guests = [p for i, p in enumerate(paths) if i != host]
-        arrived = [_first(p["path"], "recv-entry", index) for p in guests]
+        arrived = [_first(p["path"], "recv-entry", index) for p in paths]
         accepted = [_first(p["path"], "accepted", index) for p in paths]
         shown = [t["applied"][index] for t in traces if index < len(t["applied"])]
+        arrived[host] = out  # the host made it
         if None in (sent, host_in, out) or None in arrived or None in accepted:
             continue  # the host's own entries have no post; a page missed one
-        assert sent is not None and host_in is not None and out is not None
         if len(shown) < len(paths):
             continue
+        assert sent is not None and host_in is not None and out is not None
         legs["author send → host arrival"].append(host_in - sent)
         legs["host arrival → host broadcast"].append(out - host_in)
-        legs["broadcast → last arrival"].append(max(a for a in arrived if a is not None) - out)
-        for page, (p, at) in enumerate(zip(paths, [*arrived], strict=False)):
-            del p
-            role = (
-                "author"
-                if tids[[i for i in range(len(paths)) if i != host][page]] == author
-                else "other guest"
-            )
-            if at is not None:
-                legs[f"broadcast → arrival at {role}"].append(at - out)
-        for page, at in enumerate(accepted):
+        for page, (came, done) in enumerate(zip(arrived, accepted, strict=True)):
+            assert came is not None and done is not None
             role = "host" if page == host else "author" if tids[page] == author else "other guest"
-            if at is not None:
-                legs[f"broadcast → accepted at {role}"].append(at - out)
+            if page != host:
+                legs[f"broadcast → arrival at {role}"].append(came - out)
+            legs[f"broadcast → accepted at {role}"].append(done - out)
+        legs["broadcast → last arrival"].append(max(a for a in arrived if a is not None) - out)
         legs["broadcast → last accepted"].append(max(a for a in accepted if a is not None) - out)
         legs["broadcast → last shown"].append(max(shown) - out)
         legs["author send → last shown"].append(max(shown) - sent)
@@ -144,7 +149,7 @@ def click_legs(paths: list[dict[str, Any]], traces: list[dict[str, Any]]) -> dic
         indices.add(index)
         author = log[index][0]
         action = next(
-            (j for j in range(index, max(-1, index - 4), -1) if log[j] == [author, "action"]),
+            (j for j in range(index, max(-1, index - 4), -1) if log[j][:2] == [author, "action"]),
             index,
         )
         indices.add(action)
@@ -157,9 +162,9 @@ def click_legs(paths: list[dict[str, Any]], traces: list[dict[str, Any]]) -> dic
     legs = segments(paths, traces, sorted(indices))
     legs["click → author's send"] = before_send
     legs.update(legs_by_kind)
-    every = segments(paths, traces, list(range(len(log))), pages_only=False)
-    for name, values in every.items():
-        legs[f"every entry: {name}"] = values
+    for page in paths[1:]:  # the guests: every entry, each part's own wall-clock time
+        for name, values in page["parts"].items():
+            legs.setdefault(f"guests' {name} (every call)", []).extend(values)
     return dict(legs)
 
 

@@ -47,3 +47,29 @@ def test_an_entry_is_serialised_a_bounded_number_of_times(monkeypatch: pytest.Mo
     # its own).
     assert counts["dump"] / entries <= 6.0, counts
     assert counts["walk"] / entries <= 2.0, counts
+
+
+def test_no_peer_checks_a_signature_it_made_itself() -> None:
+    """The host does not check its own signature of the entry it just made, and no peer checks
+    its own message's signature when the message comes back in an entry: per entry, the guests
+    check the host's signature once each, and the other peers the author's at most once each."""
+    checked: Counter[str] = Counter()
+
+    async def run() -> tuple[int, int]:
+        h = await make_table(3)
+        verify = h.backend.verify
+
+        async def counted(public: bytes, data: bytes, signature: bytes) -> bool:
+            kind = "entry" if data.startswith(envelope.ENTRY_TAG) else "message"
+            checked[kind] += 1
+            return await verify(public, data, signature)
+
+        h.backend.verify = counted  # type: ignore[method-assign]
+        await play(h, 3)
+        assert all(p.table.stage == "done" for p in h.peers)
+        assert len({p.table.digest() for p in h.peers}) == 1
+        return len(h.peers), len(h.peers[0].table.log)
+
+    seats, entries = asyncio.run(run())
+    assert checked["entry"] == (seats - 1) * entries, (checked, entries)
+    assert checked["message"] <= (seats - 1) * entries, (checked, entries)

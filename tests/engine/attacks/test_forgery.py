@@ -115,14 +115,14 @@ async def host_entry(
     host, guest = h.peers[0], h.peers[1]
     before = digests(h, skip={"p0"})
     envelope = await signed(h, 0, pause or {"t": "pause"})
-    if swap == "message signature forged":
+    if swap in ("message signature forged", "both forged"):
         envelope["sig"] = "ab" * 64
     elif swap == "message signature of another message":
         envelope["sig"] = (await signed(h, 0, {"t": "resume"}))["sig"]
     seq = len(host.table.log)
     entry = {"seq": seq, "prev": host.table.head, "msg": envelope, "host": "p0"}
     digest = entry_hash(entry)
-    if swap == "entry signature of another number":
+    if swap in ("entry signature of another number", "both forged"):
         entry["hsig"] = await sign_entry(h.backend, host.bundle.sign, seq + 1, digest)
     elif swap == "entry signature of another message":
         other = {**entry, "msg": await signed(h, 0, {"t": "resume"})}
@@ -156,3 +156,31 @@ async def test_a_host_s_own_entry_needs_both_its_signatures(swap: str) -> None:
     assert not taken and reasons and agree, (swap, reasons)
     taken, reasons, agree = await host_entry()
     assert taken and not reasons and agree
+
+
+async def test_an_entry_with_both_parts_forged_is_refused_for_its_host_signature() -> None:
+    """The two signatures are checked at once; a bad host signature is still the one reported
+    (as when they were checked in turn), and the host named."""
+    taken, reasons, agree = await host_entry("both forged")
+    assert not taken and agree
+    assert reasons and all("bad host signature" in r for r in reasons), reasons
+
+
+async def test_an_entry_of_a_post_checked_early_still_needs_the_host_signature() -> None:
+    """A guest checks a post's signature as it arrives and skips that check on its entry; the
+    entry's own signature is checked all the same: forged, it is refused and the host named."""
+    h = await make_table(3, players={0: Never(), 1: Never(), 2: Never()})
+    await play(h, 3)
+    host, guest = h.peers[0], h.peers[1]
+    post = await signed(h, 2, {"t": "action", "action": {"type": "bid", "seat": 2, "amount": 1}})
+    h.peers[2].transport.send("p1", canonical_json({"k": "post", "m": post}).decode())
+    await h.settle()
+    assert any(post["sig"] == p.envelope["sig"] for p in guest.pending.posts.values())
+    seq = len(host.table.log)
+    entry = {"seq": seq, "prev": host.table.head, "msg": post, "host": "p0"}
+    entry["hsig"] = await sign_entry(h.backend, host.bundle.sign, seq + 1, entry_hash(entry))
+    host.transport.send("p1", canonical_json({"k": "entry", "e": entry}).decode())
+    await h.settle()
+    assert len(guest.table.log) == seq
+    assert any(e.peer == "p0" and "bad host signature" in e.reason for e in guest.errors)
+    await h.bus.close()
