@@ -48,6 +48,12 @@ def _timed_deliver(self, link, message):
         _note("recv", wire)
     _deliver(self, link, message)
 TableSession.deliver = _timed_deliver
+from engine.protocol.peer import Peer
+_receive = Peer._receive
+async def _timed_receive(self, sender, raw):
+    _note("handle", raw)
+    await _receive(self, sender, raw)
+Peer._receive = _timed_receive
 _accept = Table.accept
 async def _timed_accept(self, entry, via, **options):
     await _accept(self, entry, via, **options)
@@ -63,7 +69,6 @@ def _timed(owner, name):
         finally:
             PARTS.setdefault(name, []).append(performance.now() - start)
     setattr(owner, name, timed)
-from engine.protocol.peer import Peer
 for _owner, _name in ((Table, "_check_signed_entry"), (Table, "plan"), (Table, "_advance"),
                       (Peer, "_after_entry"), (Peer, "receive")):
     _timed(_owner, _name)
@@ -130,6 +135,10 @@ def segments(
             role = "host" if page == host else "author" if tids[page] == author else "other guest"
             if page != host:
                 legs[f"broadcast → arrival at {role}"].append(came - out)
+                handled = _first(paths[page]["path"], "handle-entry", index)
+                if handled is not None:
+                    legs["guests' arrival → handling starts"].append(handled - came)
+                    legs["guests' handling starts → accepted"].append(done - handled)
             legs[f"broadcast → accepted at {role}"].append(done - out)
         legs["broadcast → last arrival"].append(max(a for a in arrived if a is not None) - out)
         legs["broadcast → last accepted"].append(max(a for a in accepted if a is not None) - out)

@@ -141,7 +141,10 @@ class Moves(PeerState):
         if auto and isinstance(self.rules, AutoRules):
             action = self.rules.auto_action(state, seat, self.knowledge)
         else:
-            legal = self.rules.legal_actions(state, seat, self.knowledge)
+            # Asked again after every message while a person decides: a game that builds its
+            # moves only as they are read (``legal_choices``) is not made to build them all.
+            listed = getattr(self.rules, "legal_choices", self.rules.legal_actions)
+            legal = listed(state, seat, self.knowledge)
             action = self.submitted[-1][0] if self.submitted else None
             self.submitted.clear()
             if action not in legal:  # a stale click from an earlier decision is dropped

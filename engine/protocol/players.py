@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from engine.bots import random_bot
 from engine.core.model import Action, Kind, Knowledge, Rules
+
+# The legal moves a player picks from (a game may build each only as it is read).
+Legal = Sequence[Action]
 
 
 class Player(Protocol):
     """Chooses among legal actions; ``None`` means "not yet" (a human still thinking)."""
 
     async def choose(
-        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: Legal
     ) -> Action | None:
         """Pick one of ``legal`` (or wait)."""
         ...
@@ -23,7 +26,7 @@ class FirstLegal:
     """Always the first legal action."""
 
     async def choose(
-        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: Legal
     ) -> Action | None:
         """First of ``legal``."""
         return legal[0] if legal else None
@@ -33,7 +36,7 @@ class Waiting:
     """Never chooses: the UI calls ``Peer.submit`` instead (or the timer decides)."""
 
     async def choose(
-        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: Legal
     ) -> Action | None:
         """Always wait."""
         return None
@@ -46,7 +49,7 @@ class Human(Waiting):
     acting is always a choice, so nothing is ever played for the person."""
 
     async def choose(
-        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: Legal
     ) -> Action | None:
         """The only legal move, if there is just one; otherwise wait for the person."""
         if len(legal) != 1 or rules.decision(state).kind == Kind.RACE:
@@ -61,7 +64,7 @@ class Policy:
         self.bot = bot
 
     async def choose(
-        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: Legal
     ) -> Action | None:
         """The bot's pick, if it is one of ``legal`` (a bot never gets to cheat the rules); in real
         time (a RACE) the bot may also let the moment pass (``None``)."""
@@ -92,7 +95,7 @@ class Reflexes:
         self.seen: tuple[str, float] = ("", 0.0)
 
     async def choose(
-        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: Legal
     ) -> Action | None:
         """The inner player's pick, held back until the state has been seen for ``delay``."""
         if rules.decision(state).kind != Kind.RACE or self.delay <= 0:
@@ -114,7 +117,7 @@ class Smart:
         self.policies: dict[str, Policy] = {}
 
     async def choose(
-        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: list[Action]
+        self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge, legal: Legal
     ) -> Action | None:
         """Delegate to the heuristic bot of ``rules``' game."""
         from engine.games import heuristic_bot

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from engine.protocol.peer import Peer
 
+# Seconds: while table messages keep coming, the page still redraws at least this often.
 SHOW_AT_LEAST_EVERY = 0.1
-"""Seconds: while table messages keep coming, the page still redraws at least this often."""
+# Seconds: a guest's click is drawn by the redraw of its entry, which the host sends back within
+# a few milliseconds (a redraw right after the click would hold up that entry on this page, the
+# slowest to show it); should the entry be slow, the page is redrawn this long after the click.
 SHOW_CLICK_WITHIN = 0.1
-"""Seconds: a guest's click is drawn by the redraw of its entry, which the host sends back within
-a few milliseconds (a redraw right after the click would hold up that entry on this page, the
-slowest to show it); should the entry be slow, the page is redrawn this long after the click."""
 
 
 def carries_entries(message: dict[str, Any]) -> bool:
