@@ -269,12 +269,12 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             digest = entry_hash(entry)
         except (TypeError, ValueError) as exc:
             raise ProtocolError(sender, "message is not canonical JSON") from exc
-        # Signing the entry and checking its message (the author's signature above all) are
-        # WebCrypto calls in a page: made together, not one after the other.
-        signature, ident = await asyncio.gather(
-            sign_entry(self.backend, self.bundle.sign, entry["seq"], digest),
-            table.check_message(envelope, sender),
-        )
+        signing = sign_entry(self.backend, self.bundle.sign, entry["seq"], digest)
+        known = table.verified_id(envelope)
+        if known:  # this peer's own message: only the signing waits on WebCrypto
+            signature, ident = await signing, await table.check_message(envelope, sender, known)
+        else:  # signing and the author's signature check, made together
+            signature, ident = await asyncio.gather(signing, table.check_message(envelope, sender))
         entry["hsig"] = signature
         wire = wire_text({"k": "entry", "e": entry})
         await table.accept(

@@ -115,11 +115,8 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
         its message. When the author's signature is still to be checked, both signatures are
         checked at once (two WebCrypto calls in a page, made together); a bad host signature is
         reported first, as when they ran in turn."""
-        try:
-            ident = message_id(entry["msg"]) if isinstance(entry["msg"], dict) else ""
-        except (TypeError, ValueError):  # not canonical: ``check_message`` says so
-            ident = ""
-        if ident in self.verified:  # most entries: a post seen early, or this peer's own
+        ident = self.verified_id(entry["msg"])
+        if ident:  # most entries: a post seen early, or this peer's own
             if not await entry_signature_ok(
                 self.backend, host.sign, entry["seq"], digest, entry["hsig"]
             ):
@@ -172,6 +169,15 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
                 via, f"bad signature on a message claiming to be from {author.peer}"
             )
         self.note_verified(ident)
+
+    def verified_id(self, envelope: Any) -> str:
+        """The id of ``envelope`` if its author's signature is known to hold (checked before,
+        or made by this peer), else ``""`` (also for a malformed one)."""
+        try:
+            ident = message_id(envelope) if isinstance(envelope, dict) else ""
+        except (TypeError, ValueError):  # not canonical: ``check_message`` says so
+            return ""
+        return ident if ident in self.verified else ""
 
     def note_verified(self, ident: str) -> None:
         """The message ``ident``'s author signature holds: checked, or made by this peer."""
