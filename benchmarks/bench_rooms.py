@@ -205,7 +205,7 @@ def print_loads(bare: list[Load], ours: list[Load]) -> None:
         f"first-visit bytes received (counting proxy: headers, service worker install and"
         f" workers included, until the build is kept and the snapshot made): {ours_wire / 1e6:.3f}"
         f" MB; bare Pyodide the same way {bare_wire / 1e6:.3f} MB ({ours_wire / bare_wire:.3f}x);"
-        f" Pyodide's own files compressed: brotli {br / 1e6:.3f} MB ({ours_wire / br:.3f}x),"
+        f" Pyodide's own files compressed: brotli {br / 1e6:.3f} MB ({ours_wire / br:.4f}x),"
         f" gzip {gz / 1e6:.3f} MB ({ours_wire / gz:.3f}x); bare Pyodide against brotli"
         f" {bare_wire / br:.3f}x"
     )
