@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
-from engine.core.game import StepRules
 from engine.core.model import Action, Kind, Knowledge, Rules
 
 RACE_CHANCE = 0.25
@@ -16,7 +14,7 @@ RACE_CHANCE = 0.25
 class RandomBot:
     """Chooses uniformly among ``legal_actions`` with its own seeded generator; at a RACE it acts
     only now and then (``race_chance``), and None lets the moment pass. A step game's actions are
-    read through ``legal_choices`` (the same list, built only where it is picked)."""
+    read through ``legal_choices`` (the same list; a game may build only the one picked)."""
 
     def __init__(self, seed: int = 0, race_chance: float = RACE_CHANCE) -> None:
         self.rng = random.Random(seed)
@@ -26,11 +24,7 @@ class RandomBot:
         self, rules: Rules[Any], state: Any, seat: int, knowledge: Knowledge
     ) -> Action | None:
         """A legal action for ``seat``; raises ``ValueError`` if it must move and cannot."""
-        actions: Sequence[Action] = (
-            rules.legal_choices(state, seat, knowledge)
-            if isinstance(rules, StepRules)
-            else rules.legal_actions(state, seat, knowledge)
-        )
+        actions = rules.legal_choices(state, seat, knowledge)
         if rules.decision(state).kind == Kind.RACE:
             if not actions or self.rng.random() >= self.race_chance:
                 return None

@@ -14,7 +14,6 @@ author for it. A free-form need whose phase has no declared shape is an engine f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from engine.core.model import (
@@ -23,7 +22,6 @@ from engine.core.model import (
     Decision,
     EngineError,
     IllegalAction,
-    Knowledge,
     Rules,
     canonical_json,
 )
@@ -74,11 +72,6 @@ class StepRules(Rules[State]):
         decision = need_decision(need)
         self._last = (need, decision)
         return decision
-
-    def legal_choices(self, state: State, seat: int, knowledge: Knowledge) -> Sequence[Action]:
-        """``legal_actions`` as a sequence, the same actions in the same order; a game may build
-        each only when it is read (for a bot that picks one of many)."""
-        return self.legal_actions(state, seat, knowledge)
 
     def data(self, state: State) -> dict[str, Any]:
         """The game data as it stands now, mid-step included (for views and legal actions)."""

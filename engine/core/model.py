@@ -51,7 +51,7 @@ import hashlib
 import json
 import json.encoder
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
@@ -143,6 +143,12 @@ class Rules(ABC, Generic[S]):
     @abstractmethod
     def legal_actions(self, state: S, seat: int, knowledge: Knowledge) -> list[Action]:
         """Every move ``seat`` may make now, given what it privately knows (may be empty)."""
+
+    def legal_choices(self, state: S, seat: int, knowledge: Knowledge) -> Sequence[Action]:
+        """``legal_actions`` as a sequence, the same actions in the same order; a game may build
+        each only when it is read (for a bot that picks one of many, or a peer that asks again
+        after every message while its person decides)."""
+        return self.legal_actions(state, seat, knowledge)
 
     @abstractmethod
     def apply(self, state: S, action: Action) -> S:

@@ -95,6 +95,14 @@ def message_id(envelope: Envelope) -> str:
     return hashlib.sha256(canonical_dump(envelope)).hexdigest()
 
 
+def safe_message_id(envelope: Any) -> str:
+    """``message_id``, or ``""`` for a value that is not a canonical message (checks say why)."""
+    try:
+        return message_id(envelope) if isinstance(envelope, dict) else ""
+    except (TypeError, ValueError):
+        return ""
+
+
 def entry_signed_bytes(seq: int, digest: str) -> bytes:
     """What the host signs for a log entry: its number and its hash together, so a signature
     can never be passed off as another entry's (a checkpoint claims both)."""

@@ -17,7 +17,6 @@ rejoining peer or a new host).
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
@@ -29,6 +28,7 @@ from engine.protocol.envelope import (
     entry_hash,
     make_envelope,
     message_id,
+    safe_message_id,
     sign_entry,
 )
 from engine.protocol.errors import ProtocolError
@@ -37,7 +37,7 @@ from engine.protocol.peer_duties import Duties
 from engine.protocol.peer_knowledge import Knowing
 from engine.protocol.peer_moves import Moves
 from engine.protocol.peer_race import RaceHost
-from engine.protocol.peer_state import PeerState, safe_hash, safe_id, wire_text
+from engine.protocol.peer_state import PeerState, safe_hash, wire_text
 from engine.protocol.peer_watch import HostWatch
 from engine.protocol.wire import parse_frame
 
@@ -133,7 +133,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         kind = message.get("k")
         if kind == "post":
             envelope = message.get("m")
-            ident = safe_id(envelope)
+            ident = safe_message_id(envelope)
             if ident in self.table.seen:
                 return  # a copy forwarded by another peer of a post the log carries already
             if not self.is_host:
@@ -270,12 +270,9 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         except (TypeError, ValueError) as exc:
             raise ProtocolError(sender, "message is not canonical JSON") from exc
         signing = sign_entry(self.backend, self.bundle.sign, entry["seq"], digest)
-        known = table.verified_id(envelope)
-        if known:  # this peer's own message: only the signing waits on WebCrypto
-            signature, ident = await signing, await table.check_message(envelope, sender, known)
-        else:  # signing and the author's signature check, made together
-            signature, ident = await asyncio.gather(signing, table.check_message(envelope, sender))
-        entry["hsig"] = signature
+        entry["hsig"], ident = await table.check_message_beside(signing, envelope, sender)
+        if isinstance(ident, ProtocolError):
+            raise ident
         wire = wire_text({"k": "entry", "e": entry})
         await table.accept(
             entry, sender, checked_as=ident, on_checked=lambda: self.transport.broadcast(wire)
@@ -345,7 +342,8 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         envelope = await make_envelope(
             self.backend, self.bundle.sign, self.room, self.game, self.id, self.table.head, body
         )
-        self.table.note_verified(message_id(envelope))  # signed here: not checked again
+        ident = message_id(envelope)
+        self.table.note_verified(ident)  # signed here: not checked again
         if self.is_host:
             if await self._hold_race_play(envelope, self.id):
                 # Held for the room's window like anyone's play: the others are shown it in
@@ -355,7 +353,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
                 await self._sequence(envelope, self.id)
         else:
             # To every peer, not only the host: a post the host drops is seen by the others.
-            self.outbox[message_id(envelope)] = envelope
+            self.outbox[ident] = envelope
             self.pending.add(envelope, self.clock(), forwarded=True)
             self.transport.broadcast(wire_text({"k": "post", "m": envelope}))
             self._seen_play(envelope)

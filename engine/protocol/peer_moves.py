@@ -109,6 +109,9 @@ class Moves(PeerState):
     async def _move_once(self, key: tuple[Any, ...]) -> bool:
         """Choose this seat's move and post it, once for ``key`` (False: nothing to post yet)."""
         if key in self.posted:
+            # A second click on a decision whose move is on its way (the page is redrawn when
+            # the move's entry comes back): dropped, not kept for this seat's next decision.
+            self.submitted.clear()
             return False
         action = await self._choose()
         if action is None or not self._once(key):
@@ -141,10 +144,9 @@ class Moves(PeerState):
         if auto and isinstance(self.rules, AutoRules):
             action = self.rules.auto_action(state, seat, self.knowledge)
         else:
-            # Asked again after every message while a person decides: a game that builds its
-            # moves only as they are read (``legal_choices``) is not made to build them all.
-            listed = getattr(self.rules, "legal_choices", self.rules.legal_actions)
-            legal = listed(state, seat, self.knowledge)
+            # Asked again after every message while a person decides: ``legal_choices``, so a
+            # game that builds its moves only as they are read is not made to build them all.
+            legal = self.rules.legal_choices(state, seat, self.knowledge)
             action = self.submitted[-1][0] if self.submitted else None
             self.submitted.clear()
             if action not in legal:  # a stale click from an earlier decision is dropped

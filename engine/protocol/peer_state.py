@@ -22,7 +22,6 @@ from engine.protocol.envelope import (
     Entry,
     Envelope,
     entry_hash,
-    message_id,
 )
 from engine.protocol.errors import ProtocolError
 from engine.protocol.players import Player, Waiting
@@ -188,13 +187,6 @@ class PeerState:
             return
         if self.table.racing_node() and self.catching_up is None:
             self.on_play(str(envelope.get("from")))
-
-
-def safe_id(envelope: Any) -> str:
-    try:
-        return message_id(envelope) if isinstance(envelope, dict) else ""
-    except (TypeError, ValueError):
-        return ""
 
 
 def wire_text(message: dict[str, Any]) -> str:

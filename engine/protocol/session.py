@@ -101,14 +101,14 @@ class TableSession(Redraws):
         self.hellos: dict[str, Hello] = {}  # tid -> hello
         self.links: dict[str, str] = {}  # tid -> mesh link id
         self.tids: dict[str, str] = {}  # mesh link id -> tid
-        self._closed: dict[str, str] = {}  # closed mesh link id -> the tid it had
         self.table: dict[str, Any] | None = None
         self.peer: Peer | None = None
         self.transport = MeshTransport(self)
         self.errors: list[str] = []
         self.rejoin_pending = False
         self.greeted: set[str] = set()
-        self._queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        # Each queued message with its link and the tid that link had when it came (if known).
+        self._queue: asyncio.Queue[tuple[str, dict[str, Any], str | None]] = asyncio.Queue()
         self._entries_queued = 0  # how many of the queued messages carry log entries
         self._worker: asyncio.Task[None] | None = None
         # When a tick is already booked for the peer's own wake-up time (``Peer.wake_at``).
@@ -207,12 +207,10 @@ class TableSession(Redraws):
             self.send(link, self.hello())
 
     def link_closed(self, link: str) -> None:
-        """A mesh link went away; its tid is unreachable until it says hello again. What it
-        sent before it closed may still wait in the queue: that is still handled as its."""
+        """A mesh link went away; its tid is unreachable until it says hello again (what it sent
+        before it closed keeps the tid it came with: ``deliver``)."""
         self.greeted.discard(link)
         tid = self.tids.pop(link, None)
-        if tid is not None:
-            self._closed[link] = tid
         if tid is not None and self.links.get(tid) == link:
             del self.links[tid]
 
@@ -224,16 +222,19 @@ class TableSession(Redraws):
         return True
 
     def deliver(self, link: str, message: dict[str, Any]) -> None:
-        """Queue one table message from ``link``; handled strictly in arrival order."""
-        self._queue.put_nowait((link, message))
+        """Queue one table message from ``link``; handled strictly in arrival order, as sent by
+        the tid the link has now (or, if it has none yet, by the one its hello, queued ahead of
+        the message, gives it): a link that closes meanwhile, or a new connection that comes
+        back with the same link id, changes nothing of that."""
+        self._queue.put_nowait((link, message, self.tids.get(link)))
         self._entries_queued += carries_entries(message)
 
     async def _work(self) -> None:
         while True:
-            link, message = await self._queue.get()
+            link, message, tid = await self._queue.get()
             self._entries_queued -= carries_entries(message)
             try:
-                await self._handle(link, message)
+                await self._handle(link, message, tid)
             except SessionError as error:
                 self.errors.append(f"{self.tids.get(link, link)}: {error}")
             finally:
@@ -269,21 +270,18 @@ class TableSession(Redraws):
     async def settle(self) -> None:
         """Wait until every queued message has been handled (tests, bots): taken from the queue
         and its handling finished, not only taken."""
-        if self._worker is None:
-            while not self._queue.empty():
-                await asyncio.sleep(0)
-        else:
+        if self._worker is not None:  # before ``setup`` nothing handles them: no wait
             await self._queue.join()
         await asyncio.sleep(0)
 
-    async def _handle(self, link: str, message: dict[str, Any]) -> None:
+    async def _handle(self, link: str, message: dict[str, Any], tid: str | None) -> None:
         kind = message.get("t")
         if kind == "table-hello":
             await self._on_hello(link, message)
         elif kind == "table-open":
             await self._on_open(link, message)
         elif kind == "game":
-            await self._on_game(link, message)
+            await self._on_game(link, message, tid)
         else:
             raise SessionError(f"unknown table message {kind!r}")
 
@@ -338,8 +336,8 @@ class TableSession(Redraws):
             # The table was already running: catch up from the log.
             await self.peer.rejoin(sender)
 
-    async def _on_game(self, link: str, message: dict[str, Any]) -> None:
-        sender = self.tids.get(link) or self._closed.get(link)
+    async def _on_game(self, link: str, message: dict[str, Any], tid: str | None) -> None:
+        sender = tid or self.tids.get(link)
         wire = message.get("m")
         if sender is None or not isinstance(wire, str) or len(wire) > MAX_TABLE_MESSAGE:
             raise SessionError("game message from an unknown peer or malformed")

@@ -22,8 +22,8 @@ and final masked x are those of its latest shuffle, whose seats are the ones nee
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from engine.core.model import (
     Kind,
@@ -44,6 +44,7 @@ from engine.protocol.envelope import (
     envelope_signature_ok,
     genesis_hash,
     message_id,
+    safe_message_id,
 )
 from engine.protocol.errors import ProtocolError, StaleAction
 from engine.protocol.pace import in_slices
@@ -56,6 +57,8 @@ from engine.protocol.table_reshuffle import Reshuffles
 from engine.protocol.table_setup import SetUp
 from engine.protocol.table_state import CHAIN_LENGTH, HOST_ONLY, TableState
 from engine.protocol.table_values import DELIVERY_TAG, opened_slot
+
+T = TypeVar("T")
 
 
 class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, TableState):
@@ -111,29 +114,42 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
         self.bases.append(self.hashes[self.round_start])
 
     async def _check_signed_entry(self, entry: Entry, digest: str, host: Member, via: str) -> str:
-        """The host's signature of ``entry``, then its message (``check_message``): the id of
-        its message. When the author's signature is still to be checked, both signatures are
-        checked at once (two WebCrypto calls in a page, made together); a bad host signature is
-        reported first, as when they ran in turn."""
-        ident = self.verified_id(entry["msg"])
-        if ident:  # most entries: a post seen early, or this peer's own
-            if not await entry_signature_ok(
-                self.backend, host.sign, entry["seq"], digest, entry["hsig"]
-            ):
-                raise ProtocolError(via, "log entry carries a bad host signature")
-            return await self.check_message(entry["msg"], via, ident)
-        signed, checked = await asyncio.gather(
+        """The host's signature of ``entry`` and its message (``check_message_beside``): the id
+        of its message. A bad host signature is reported first, as when they ran in turn."""
+        signed, checked = await self.check_message_beside(
             entry_signature_ok(self.backend, host.sign, entry["seq"], digest, entry["hsig"]),
-            self.check_message(entry["msg"], via),
-            return_exceptions=True,
+            entry["msg"],
+            via,
         )
-        if signed is not True:
-            if isinstance(signed, BaseException):
-                raise signed
+        if not signed:
             raise ProtocolError(via, "log entry carries a bad host signature")
-        if isinstance(checked, BaseException):
+        if isinstance(checked, ProtocolError):
             raise checked
         return checked
+
+    async def check_message_beside(
+        self, other: Awaitable[T], envelope: Any, via: str
+    ) -> tuple[T, str | ProtocolError]:
+        """``other`` (a signature the caller checks or makes) and ``check_message``: its result,
+        and the message's id or the refusal of it (the caller says which comes first). Made
+        together, two WebCrypto calls in a page at once, when the author's signature is still
+        to be checked; else in turn, with no second task (most entries: a post checked as it
+        arrived, or this peer's own message)."""
+        ident = safe_message_id(envelope)
+        if ident and ident in self.verified:
+            done = await other
+            try:
+                return done, await self.check_message(envelope, via, ident)
+            except ProtocolError as exc:
+                return done, exc
+        done_or_error, checked = await asyncio.gather(
+            other, self.check_message(envelope, via, ident), return_exceptions=True
+        )
+        if isinstance(done_or_error, BaseException):
+            raise done_or_error
+        if isinstance(checked, BaseException) and not isinstance(checked, ProtocolError):
+            raise checked
+        return done_or_error, checked
 
     async def check_message(self, envelope: Any, via: str, ident: str = "") -> str:
         """Shape, ids, freshness and signature of one envelope (no state change); its id
@@ -169,15 +185,6 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
                 via, f"bad signature on a message claiming to be from {author.peer}"
             )
         self.note_verified(ident)
-
-    def verified_id(self, envelope: Any) -> str:
-        """The id of ``envelope`` if its author's signature is known to hold (checked before,
-        or made by this peer), else ``""`` (also for a malformed one)."""
-        try:
-            ident = message_id(envelope) if isinstance(envelope, dict) else ""
-        except (TypeError, ValueError):  # not canonical: ``check_message`` says so
-            return ""
-        return ident if ident in self.verified else ""
 
     def note_verified(self, ident: str) -> None:
         """The message ``ident``'s author signature holds: checked, or made by this peer."""

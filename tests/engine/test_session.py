@@ -419,7 +419,9 @@ async def test_the_panel_shows_the_digest_once_it_is_known_and_a_finished_tables
 
 async def test_what_a_link_sent_before_it_closed_is_still_handled_as_its() -> None:
     """A page that reloads closes its link while its last messages still wait in the others'
-    queues: they are handled as that member's (not refused as a stranger's)."""
+    queues: they are handled as that member's (not refused as a stranger's). A new connection
+    that comes back with the same link id and no hello is a stranger: what it sends is refused,
+    not taken as the member's."""
     mesh, links = await connected("А", "Б")
     host, guest = mesh.sessions[links[0]], mesh.sessions[links[1]]
     held: list[tuple[str, dict[str, Any]]] = []
@@ -433,9 +435,30 @@ async def test_what_a_link_sent_before_it_closed_is_still_handled_as_its() -> No
     assert held and all(link == links[1] for link, _ in held)
     assert host.peer is not None
     logged = len(host.peer.table.log)
-    host.link_closed(links[1])
     for link, message in held:
         deliver(link, message)
+    host.link_closed(links[1])  # before the worker has taken any of them
     await host.settle()
-    await mesh.run(2)
     assert host.errors == [] and len(host.peer.table.log) > logged
+    deliver(links[1], held[0][1])  # the same frame again, from a new connection on that id
+    await host.settle()
+    assert len(host.errors) == 1 and "unknown peer" in host.errors[0], host.errors
+
+
+async def test_a_second_click_on_a_move_on_its_way_is_not_kept_for_the_next_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page is not redrawn at a guest's click, so its buttons stay until the entry comes
+    back: a second click then is dropped, not left to be played at the seat's next decision."""
+    monkeypatch.setattr("engine.protocol.session_redraw.SHOW_CLICK_WITHIN", 3600.0)
+    mesh, sessions = await human_turn("А", "Б")
+    while not sessions[1].my_moves():
+        await sessions[0].submit(sessions[0].my_moves()[0])
+        await mesh.run(2)
+    guest = sessions[1]
+    assert guest.peer is not None
+    move = guest.my_moves()[0]
+    await guest.submit(move)
+    assert guest.peer.outbox and guest.my_moves()  # on its way; the same buttons still
+    await guest.submit(move)
+    assert guest.peer.submitted == []
