@@ -340,6 +340,15 @@ async def human_turn(*names: str) -> tuple[FakeMesh, list[TableSession]]:
     raise AssertionError("nobody was asked to move")
 
 
+async def guests_turn() -> TableSession:
+    """A two-seat «Проба» of people, the host's moves made until the guest may click: the guest."""
+    mesh, sessions = await human_turn("А", "Б")
+    while not sessions[1].my_moves():
+        await sessions[0].submit(sessions[0].my_moves()[0])
+        await mesh.run(2)
+    return sessions[1]
+
+
 async def test_a_guests_click_is_drawn_by_its_entry_and_the_hosts_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -375,11 +384,7 @@ async def test_a_guests_click_whose_entry_is_slow_is_drawn_after_a_moment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr("engine.protocol.session_redraw.SHOW_CLICK_WITHIN", 0.05)
-    mesh, sessions = await human_turn("А", "Б")
-    while not sessions[1].my_moves():
-        await sessions[0].submit(sessions[0].my_moves()[0])
-        await mesh.run(2)
-    guest = sessions[1]
+    guest = await guests_turn()
     guest.deliver = lambda link, message: None  # type: ignore[method-assign]  # host silent
     drawn = Drawn(guest)
     await guest.submit(guest.my_moves()[0])
@@ -451,11 +456,7 @@ async def test_a_second_click_on_a_move_on_its_way_is_not_kept_for_the_next_deci
     """The page is not redrawn at a guest's click, so its buttons stay until the entry comes
     back: a second click then is dropped, not left to be played at the seat's next decision."""
     monkeypatch.setattr("engine.protocol.session_redraw.SHOW_CLICK_WITHIN", 3600.0)
-    mesh, sessions = await human_turn("А", "Б")
-    while not sessions[1].my_moves():
-        await sessions[0].submit(sessions[0].my_moves()[0])
-        await mesh.run(2)
-    guest = sessions[1]
+    guest = await guests_turn()
     assert guest.peer is not None
     move = guest.my_moves()[0]
     await guest.submit(move)
