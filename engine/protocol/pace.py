@@ -14,8 +14,13 @@ import sys
 from collections.abc import AsyncIterator, Sequence
 from typing import TypeVar
 
+from engine.core import task_clock
+
 IN_BROWSER = sys.platform == "emscripten"
 POINTS_PER_TASK = 16  # curve points hashed or checked (a modular power or more each) per task
+# Milliseconds a browser task may run before a step that can pause ends it: the page's own
+# frame, the other tabs and the player's input then fit in before the 50 ms a task is "long".
+TASK_BUDGET_MS = 8.0
 T = TypeVar("T")
 
 
@@ -23,6 +28,13 @@ async def yield_to_page() -> None:
     """End this browser task here (a no-op outside the browser)."""
     if IN_BROWSER:
         await asyncio.sleep(0)
+        task_clock.began()
+
+
+async def yield_if_long(budget_ms: float = TASK_BUDGET_MS) -> None:
+    """End this browser task if it has already run ``budget_ms`` (a no-op outside the browser)."""
+    if IN_BROWSER and task_clock.running_ms() >= budget_ms:
+        await yield_to_page()
 
 
 async def in_slices(items: Sequence[T], size: int = POINTS_PER_TASK) -> AsyncIterator[Sequence[T]]:

@@ -116,10 +116,10 @@ class Duties(PeerState):
         table = self.table
         assert self.seat is not None
         others = [s for s in range(table.seats) if s != self.seat]
-        points, _ = self._sharing([])
+        points, shares = self._sharing(others)  # the commitments are made once, not per share
         boxes = {}
         for other in others:
-            value = self._share_to_send(other, self._dealt_share(other))
+            value = self._share_to_send(other, shares[sharing.share_x(other)])
             boxes[str(other)] = await seal_box(
                 self.backend,
                 self.bundle.dh,

@@ -15,7 +15,7 @@ from engine.fairness.deck import (
 )
 from engine.fairness.randomness import HashChain
 from engine.protocol.errors import ProtocolError
-from engine.protocol.pace import in_slices, yield_to_page
+from engine.protocol.pace import in_slices, yield_if_long, yield_to_page
 from engine.protocol.table_state import CHAIN_LENGTH, TableState
 from engine.protocol.table_values import hex_bytes
 
@@ -64,7 +64,9 @@ class Audit(TableState):
         for transcript in transcripts:
             taking_part = [seeds[s] for s in transcript.seat_numbers(self.seats)]
             try:
-                await audit_deck(self.backend, self.room, self.game, transcript, taking_part)
+                await audit_deck(
+                    self.backend, self.room, self.game, transcript, taking_part, yield_if_long
+                )
             except DeckError as exc:
                 if exc.seat is not None:
                     blame.setdefault(exc.seat, str(exc))

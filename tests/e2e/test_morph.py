@@ -78,3 +78,44 @@ async def test_each_redraw_leaves_the_panel_as_the_render_says() -> None:
             await draw("7", hand, lines(100, 104))  # a new game's log
             await draw("7", hand, lines(100, 106), empty=True)  # an emptied panel
             await draw("8", "", [])
+
+
+def cards(slots: list[int], picked: int | None = None) -> str:
+    """Hand cards as the boards draw them: one button per card, told apart by ``data-slot``."""
+    return "".join(
+        f'<button type="button" data-slot="{s}" class="{"selected" if s == picked else "card"}">'
+        f'<img src="/c{s}.svg" alt=""><span>card {s}</span></button>'
+        for s in slots
+    )
+
+
+async def test_hand_cards_keep_their_nodes_by_slot() -> None:
+    told = parts.Told()
+    with signaling_server() as server:
+        async with chromium() as browser:
+            page = await browser.new_page()
+            await page.goto(server.origin + "/morph.js")
+            await page.evaluate(SETUP)
+
+            async def draw(hand: str) -> None:
+                drawn = parts.Marked(lambda: render("h", hand, lines(0, 2)))
+                out = told.tell(drawn)
+                assert out is not None
+                assert await page.evaluate(DRAW, [*out, False]) == drawn.html()
+
+            await draw(cards([1, 2, 3, 4]))
+            await page.evaluate(MARK)
+            # A card played from the middle, one drawn: the others keep their nodes (the played
+            # card's node, wanted no more, becomes the new card's).
+            await draw(cards([1, 3, 4, 5]))
+            kept = ["card 1", "card 3", "card 4", "card 2"]
+            assert await page.evaluate(KEPT, "#hand > *") == kept
+            await page.evaluate(MARK)
+            await draw(cards([6, 4, 1, 3, 5], picked=3))  # a new card first, the rest moved
+            kept = [None, "card 4", "card 1", "card 3", "card 5"]
+            assert await page.evaluate(KEPT, "#hand > *") == kept
+            await page.evaluate(MARK)
+            # Slot 6's node is wanted no more (it becomes 7); slot 4's is wanted after a new
+            # card, so the new card comes in before it instead of taking its node.
+            await draw(cards([7, 8, 4]))
+            assert await page.evaluate(KEPT, "#hand > *") == ["card 6", None, "card 4"]

@@ -104,6 +104,7 @@ def test_each_redraw_tells_only_what_changed() -> None:
     third = draw("2", "<b>b</b>", lines[3:153])
     assert third is not None and third[1]["whole"] == {"hand": "<b>b</b>"}
     assert third[1]["moved"] == {}
+    assert third[0] is None  # the skeleton told last: the page neither parses nor compares it
     # The panel was emptied: told again, with nothing new, so the page fills it from before.
     drawn = parts.Marked(
         lambda: (
@@ -113,3 +114,7 @@ def test_each_redraw_tells_only_what_changed() -> None:
     )
     again = told.tell(drawn, again=True)
     assert again is not None and json.loads(again[1])["whole"] == {}
+    assert second is not None and again[0] == second[0]  # the skeleton too, the panel being empty
+    told.touched()  # the page wrote into the skeleton's nodes: it is patched again
+    fourth = draw("2", "<b>b</b>", lines[3:153])
+    assert fourth is not None and fourth[0] == second[0]

@@ -35,13 +35,26 @@ function patchNode(a, b) {
   patchChildren(a, b);
 }
 
+const slot = (node) => (node?.nodeType === Node.ELEMENT_NODE ? node.dataset.slot : undefined);
+
 function patchChildren(into, from) {
+  const slots = new Map();
+  for (let c = into.firstElementChild; c; c = c.nextElementSibling) {
+    if (slot(c) !== undefined) slots.set(slot(c), c);
+  }
+  const wanted = new Set();
+  for (let c = from.firstElementChild; c; c = c.nextElementSibling) wanted.add(slot(c));
   let old = into.firstChild;
   let next = from.firstChild;
   while (next) {
     const following = next.nextSibling;
-    if (!old) {
-      into.appendChild(next);
+    const kept = slots.get(slot(next));
+    slots.delete(slot(next));
+    if (kept && kept !== old && sameKind(kept, next)) {
+      into.insertBefore(kept, old);
+      patchNode(kept, next);
+    } else if (!old || (slot(old) !== undefined && slot(old) !== slot(next) && wanted.has(slot(old)))) {
+      into.insertBefore(next, old);
     } else if (sameKind(old, next)) {
       patchNode(old, next);
       old = old.nextSibling;
@@ -75,7 +88,7 @@ export function morphParts(target, skeleton, changes, stickId) {
   const before = logMark(stick);
   partIds = new Set(ids);
   try {
-    patchChildren(target, parse(skeleton));
+    if (skeleton != null) patchChildren(target, parse(skeleton));
   } finally {
     partIds = null;
   }

@@ -5,19 +5,21 @@ of items, such as the log, which only grows at the end and loses lines at the st
 render through ``Marked`` collects each part's content and leaves a placeholder in its place,
 so the panel's HTML becomes a skeleton (every part's element there, empty) and the parts. The
 page's redraw (``TableUI.render``) hands ``morphParts`` (``web/static/morph.js``) the skeleton
-and what changed (``Told.tell``), and the page parses and compares the skeleton and only the
-parts that changed; a log that moved gets only its new lines. Outside ``Marked`` a part is its
-content: the HTML is the one the page shows. Pure Python.
+and what changed (``Told.tell``); the page parses and compares the skeleton only when it
+changed and only the parts that changed; a log that moved gets only its new lines. Outside
+``Marked`` a part is its content: the HTML is the one the page shows. Pure Python.
 
-What ``morphParts(target, skeleton, changes, stickId)`` does: it patches ``target``'s children
-to the skeleton's (unchanged nodes — buttons under the pointer, a focused field, scroll
-positions, running animations — stay as they are), leaving the content of each part's element
-alone. ``changes`` is JSON: ``ids``, the parts in the skeleton; ``whole``, id → a part's HTML
-(patched in) or a list's items, told anew; ``moved``, id → ``[n, items]``: the list lost its
-first ``n`` items and gained these at its end (the kept lines keep their nodes). The page keeps
-what it was told of each part, so a part's element that the skeleton brings anew is filled with
-that. The element ``stickId`` (the log) is scrolled to its end after the next layout when its
-content changed, not by forcing a layout now.
+What ``morphParts(target, skeleton, changes, stickId)`` does: unless the skeleton is ``null``
+(the one told last), it patches ``target``'s children to the skeleton's (unchanged nodes —
+buttons under the pointer, a focused field, scroll positions, running animations — stay as they
+are; children with a ``data-slot``, such as hand cards, are matched by it, so a card played from
+the middle leaves the others' nodes alone), leaving the content of each part's element alone.
+``changes`` is JSON: ``ids``, the parts in the skeleton; ``whole``, id → a part's HTML (patched
+in) or a list's items, told anew; ``moved``, id → ``[n, items]``: the list lost its first ``n``
+items and gained these at its end (the kept lines keep their nodes). The page keeps what it was
+told of each part, so a part's element that the skeleton brings anew is filled with that. The
+element ``stickId`` (the log) is scrolled to its end after the next layout when its content
+changed, not by forcing a layout now.
 """
 
 from __future__ import annotations
@@ -81,10 +83,12 @@ class Told:
         self.skeleton = ""
         self.parts: dict[str, Any] = {}
 
-    def tell(self, drawn: Marked, again: bool = False) -> tuple[str, str] | None:
+    def tell(self, drawn: Marked, again: bool = False) -> tuple[str | None, str] | None:
         """``(skeleton, changes)`` to hand ``morphParts`` for ``drawn``, or ``None`` when the
         page shows it already (``again``: tell it anyway, the panel being empty). A part told
-        before and unchanged is not told again; a list that moved is told by its ends."""
+        before and unchanged is not told again; a list that moved is told by its ends; the
+        skeleton is ``None`` when it is the one told last (the page neither parses nor
+        compares it)."""
         whole, moved = {}, {}
         for part_id, now in drawn.parts.items():
             was = self.parts.get(part_id)
@@ -95,9 +99,15 @@ class Told:
                 whole[part_id] = now
             else:
                 moved[part_id] = shift
-        if drawn.skeleton == self.skeleton and not whole and not moved and not again:
+        same = drawn.skeleton == self.skeleton and not again
+        if same and not whole and not moved:
             return None
         self.skeleton = drawn.skeleton
         self.parts.update(drawn.parts)
         told = {"ids": list(drawn.parts), "whole": whole, "moved": moved}
-        return drawn.skeleton, json.dumps(told, ensure_ascii=False)
+        return None if same else drawn.skeleton, json.dumps(told, ensure_ascii=False)
+
+    def touched(self) -> None:
+        """The page changed the skeleton's nodes itself (a note written in place): the next
+        redraw patches the skeleton again, even if it is the one told last."""
+        self.skeleton = ""

@@ -19,6 +19,7 @@ from engine.protocol.session import TableSession
 from . import rumble_views
 from .boards import BOARDS, DEFAULT, board_for, game_name
 from .i18n import tr, use
+from .parts import part
 from .views import describe
 
 # The latest view the panel drew (read by the page's effects) and this page's display choices.
@@ -103,10 +104,12 @@ def panel(
         # the page has computed it when idle (``TableUI``); a finished table's at once.
         digest = table.digest() if table.result is not None else table.known_digest()
         known = "" if digest is None else f' data-digest="{escape(digest)}"'
-        parts.append(
+        # A part of its own: its entry count changes with every entry, the skeleton far less.
+        line = (
             f'<p id="table-status" data-stage="{escape(table.stage)}"{known}>{status}{paused}'
             f" · {t('seat')} {escape(seat)} · {t('entries', n=str(len(table.log)))}</p>"
         )
+        parts.append(f'<div id="table-status-line">{part("table-status-line", line)}</div>')
         if table.result is not None:
             ok = table.result.get("ok") is True
             parts.append(

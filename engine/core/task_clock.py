@@ -1,0 +1,25 @@
+"""How long the page's current browser task has run, as far as Python can tell.
+
+Under Pyodide every resumption after an awaited JavaScript promise or an ``asyncio.sleep(0)``
+starts a new browser task. The places that resume so call ``began``; a long step then asks
+``running_ms`` before its next piece of work and ends the task once it has run for a while
+(``engine.protocol.pace.yield_if_long``). A resumption no one marked only makes the task look
+older than it is: the step then yields once more than it needed to, never less.
+"""
+
+from __future__ import annotations
+
+import time
+
+_began = time.perf_counter()
+
+
+def began() -> None:
+    """A new browser task starts here."""
+    global _began
+    _began = time.perf_counter()
+
+
+def running_ms() -> float:
+    """Milliseconds since the last ``began``."""
+    return (time.perf_counter() - _began) * 1000.0
