@@ -1,8 +1,9 @@
 """The build manifest and the service worker that serves a build without the network.
 
 ``build.json`` lists every file of the site (in two lists, below) and a hash of all their
-contents; the same manifest is written into ``sw.js``, so any change to any file is a new service
-worker, which installs the new files next to the old ones and lets the page offer a reload.
+contents; the same manifest is written into ``sw.js`` (with the ``later`` files named by their
+folders), so any change to any file is a new service worker, which installs the new files next
+to the old ones and lets the page offer a reload.
 
 The files are split in two: ``start`` files (the page, its scripts and styles, the runtime, the
 wheels, the lock file, the fonts, the lobby's icons) are what a start needs up to the lobby, and
@@ -72,5 +73,13 @@ def write_manifest(dist: Path, version: str) -> dict[str, object]:
         "later": [url for url in files if is_later(url)],
     }
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1))
-    worker.write_text(template.replace(MARKER, json.dumps(manifest, separators=(",", ":"))))
+    worker.write_text(
+        template.replace(MARKER, json.dumps(worker_manifest(manifest), separators=(",", ":")))
+    )
     return manifest
+
+
+def worker_manifest(manifest: dict[str, object]) -> dict[str, object]:
+    """What ``sw.js`` carries: the ``later`` files named by their folders, not one by one (a
+    first visit downloads the worker; the build's hash still covers every file)."""
+    return {**manifest, "later": list(LATER)}

@@ -32,7 +32,7 @@ from engine.protocol.envelope import (
     sign_entry,
 )
 from engine.protocol.errors import ProtocolError
-from engine.protocol.pace import yield_if_long
+from engine.protocol.pace import yield_if_long, yield_to_page
 from engine.protocol.peer_duties import Duties
 from engine.protocol.peer_knowledge import Knowing
 from engine.protocol.peer_moves import Moves
@@ -313,7 +313,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         await self._read_shares()
         await self._read_boxes()
         if self.on_entry is not None and self.catching_up is None:
-            await yield_if_long()  # the redraw in a task of its own if the checks took long
+            await yield_to_page()  # the entry's checks in one browser task, its redraw in another
             self.on_entry()
         seq = entry["seq"]
         remote = self.remote_checkpoints.pop(seq, None)

@@ -10,7 +10,9 @@ const MANIFEST = /* build manifest */ null;
 const PREFIX = "magic-table-";
 const CACHE = PREFIX + (MANIFEST ? MANIFEST.build : "unbuilt");
 const START = MANIFEST ? MANIFEST.start : [];
-const FILES = new Set(MANIFEST ? [...START, ...MANIFEST.later] : []);
+const FILES = new Set(START);
+// The folders of the `later` files (web/offline.py): any file of the build under one of them.
+const LATER = MANIFEST ? MANIFEST.later : [];
 const PAGE = "/index.html";
 
 self.addEventListener("install", (event) => {
@@ -49,7 +51,8 @@ function cachedPath(request) {
   if (request.mode === "navigate" && (url.pathname === "/" || url.pathname.startsWith("/r/"))) {
     return PAGE;
   }
-  return FILES.has(url.pathname) ? url.pathname : null;
+  const ours = FILES.has(url.pathname) || LATER.some((folder) => url.pathname.startsWith(folder));
+  return ours ? url.pathname : null;
 }
 
 // A file of the build from its cache; on a miss from the network, kept when it came whole.
