@@ -4,7 +4,8 @@ and memory per tab, with three Chromium pages and a server bot over real WebRTC.
 ``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_rumble_browser [--steps]'``
 
 ``--steps`` also times every step of the pages' Python (each asyncio callback) and prints the
-kinds of step that took longest, each named by where its coroutine resumed and where it paused.
+kinds of step that took longest, each named by where its coroutine resumed and where it paused,
+and how many of the long tasks held such a step.
 ``--profile`` runs the first guest's Python under ``cProfile`` for the fight and prints its
 functions by own time and by total time (the profiler slows the page: its figures are then not
 the product's). ``--path`` times each leg of a click's way to every page (``entry_path``).
@@ -50,10 +51,11 @@ def _timed(handle):
     _run(handle)
     took = js.performance.now() - start
     if took > LIMIT:
-        STEPS.append([took, before, _where(handle._callback)])
+        STEPS.append([took, before, _where(handle._callback), start])
 events.Handle._run = _timed
 """
 STEPS_READ = "() => window.magicTable.pyodide.runPython('import json; json.dumps(STEPS)')"
+
 
 PROFILE = "import cProfile; PROFILER = cProfile.Profile(); PROFILER.enable()"
 PROFILE_READ = r"""
@@ -116,7 +118,7 @@ async def run(
             await table_driver.play_until(
                 players, finished, state=panel_stage, act=act, timeout=900
             )
-            long_tasks = await longtasks.collect(players, starts)  # before the readings below
+            long_tasks = await longtasks.collect_timed(players, starts)  # before the readings
             timed = [json.loads(await p.page.evaluate(STEPS_READ)) for p in players if steps]
             profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
@@ -129,7 +131,12 @@ async def run(
             return {
                 "clicks": latencies(traces),
                 "pings": pings,
-                "long": long_tasks,
+                "long": [[d for _, d in page] for page in long_tasks],
+                "long_with_python": (
+                    longtasks.with_python(long_tasks, [[[s[0], s[3]] for s in p] for p in timed])
+                    if steps
+                    else None
+                ),
                 "memory": memory,
                 "entries": len(traces[0]["log"]),
                 "steps": [step for page in timed for step in page],
@@ -141,7 +148,7 @@ async def run(
 def step_summary(steps: list[list[Any]], top: int = 12) -> list[str]:
     """The kinds of Python step over the limit, longest total first: count, total, longest."""
     kinds: dict[tuple[str, str], list[float]] = defaultdict(list)
-    for took, before, after in steps:
+    for took, before, after, _ in steps:
         kinds[(before, after)].append(float(took))
     ranked = sorted(kinds.items(), key=lambda item: -sum(item[1]))[:top]
     return [
@@ -172,6 +179,12 @@ def main() -> None:
     print(longtasks.summary(figures["long"]))
     print("memory per tab (JS heap + Python heap): " + ", ".join(f"{m:.0f} MB" for m in mb))
     if steps:
+        count = sum(len(page) for page in figures["long"])
+        print(
+            f"of the {count} tasks over 50 ms, {figures['long_with_python']} held a Python step"
+            " over 15 ms; the others were the browser's own work (style, layout, paint) or"
+            " JavaScript"
+        )
         print("Python steps over 15 ms on the three pages (resumed at → paused at):")
         print("\n".join(step_summary(figures["steps"])))
     if profile:

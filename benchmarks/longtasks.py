@@ -10,7 +10,7 @@ OBSERVE = """() => { window.__longTasks = [];
     for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
   }).observe({ type: "longtask", buffered: true });
   return performance.now(); }"""
-SINCE = """(since) => window.__longTasks.filter(([start]) => start >= since).map(([, d]) => d)"""
+SINCE = """(since) => window.__longTasks.filter(([start]) => start >= since)"""
 
 
 async def observe(players: list[Player]) -> list[float]:
@@ -20,10 +20,27 @@ async def observe(players: list[Player]) -> list[float]:
 
 async def collect(players: list[Player], since: list[float]) -> list[list[float]]:
     """Each page's long-task durations (ms) since its ``observe`` reading."""
+    return [[d for _, d in page] for page in await collect_timed(players, since)]
+
+
+async def collect_timed(players: list[Player], since: list[float]) -> list[list[list[float]]]:
+    """Each page's long tasks since its ``observe`` reading: ``[start, duration]`` (ms, on the
+    page's clock)."""
     return [
-        [float(d) for d in await p.page.evaluate(SINCE, start)]
+        [[float(t), float(d)] for t, d in await p.page.evaluate(SINCE, start)]
         for p, start in zip(players, since, strict=True)
     ]
+
+
+def with_python(tasks: list[list[list[float]]], steps: list[list[list[float]]]) -> int:
+    """How many long tasks hold a Python step of the page that was itself long (``steps``: each
+    page's timed steps, ``[took, start]`` in ms); the others were the browser's own work (style,
+    layout, paint) or JavaScript."""
+    count = 0
+    for page_tasks, page_steps in zip(tasks, steps, strict=True):
+        for start, duration in page_tasks:
+            count += any(start - 1 <= at <= start + duration for _, at in page_steps)
+    return count
 
 
 def summary(tasks: list[list[float]]) -> str:
