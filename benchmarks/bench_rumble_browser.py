@@ -182,8 +182,8 @@ def main() -> None:
         count = sum(len(page) for page in figures["long"])
         print(
             f"of the {count} tasks over 50 ms, {figures['long_with_python']} held a Python step"
-            " over 15 ms; the others were the browser's own work (style, layout, paint) or"
-            " JavaScript"
+            " over 15 ms of the page's event loop; the others, the browser's own work (style,"
+            " layout, paint), JavaScript, or Python called straight from a page event"
         )
         print("Python steps over 15 ms on the three pages (resumed at → paused at):")
         print("\n".join(step_summary(figures["steps"])))

@@ -362,16 +362,15 @@ async def audit_deck(
     game: str,
     transcript: DeckTranscript,
     seeds: Sequence[ShuffleSeed],
-    pause: Callable[[], Awaitable[None]] | None = None,
+    pause: Callable[[], Awaitable[None]] = _no_pause,
 ) -> None:
     """Redo every seat's passes from its published seed; raise ``DeckError`` naming the first cheat.
-
-    ``pause`` is awaited between the pieces of work (a page ends its browser task there when it
-    has run long).
 
     ``seeds`` are those of the transcript's seats, in pass order. Each seat is checked against its
     own input, so an honest seat that processed a forged deck is never blamed for it. A transcript
     left unfinished (a re-shuffle abandoned when a seat left) is checked as far as it goes.
+    ``pause`` is awaited between the pieces of work (a page ends its browser task there when it
+    has run long).
     """
     size = len(transcript.initial)
     epoch = transcript.epoch
@@ -380,12 +379,11 @@ async def audit_deck(
     what = f"deck {transcript.name!r}" + (f" (re-shuffle {epoch})" if epoch else "")
     current = transcript.initial
     hidden = transcript.hidden_slots()
-    rest = pause or _no_pause
     if hidden:
         for i, (seat, seed) in enumerate(zip(seats, seeds, strict=True)):
             if i >= len(transcript.pass0):
                 return
-            await rest()
+            await pause()
             expected = await pass_zero(backend, seed, transcript.name, current, hidden, epoch)
             if expected != transcript.pass0[i]:
                 raise DeckError(f"pass 0 of {what} does not match its seed", seat)
@@ -393,7 +391,7 @@ async def audit_deck(
     for i, (seat, seed) in enumerate(zip(seats, seeds, strict=True)):
         if i >= len(transcript.pass1):
             return
-        await rest()
+        await pause()
         expected = await pass_one(backend, seed, transcript.name, current, epoch)
         if expected != transcript.pass1[i]:
             raise DeckError(f"pass 1 of {what} does not match its seed", seat)
@@ -401,7 +399,7 @@ async def audit_deck(
     for i, (seat, seed) in enumerate(zip(seats, seeds, strict=True)):
         if i >= len(transcript.pass2):
             return
-        await rest()
+        await pause()
         expected = await pass_two(
             backend,
             seed,
@@ -414,7 +412,7 @@ async def audit_deck(
         )
         if expected != transcript.pass2[i]:
             raise DeckError(f"pass 2 of {what} does not match its seed", seat)
-        await rest()
+        await pause()
         commitments = slot_commitments(
             room, game, seat, seed, transcript.first_slot, size, slots=slots, epoch=epoch
         )

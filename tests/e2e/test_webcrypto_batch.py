@@ -41,6 +41,6 @@ async def test_a_large_batch_is_right_and_cut_into_tasks() -> None:
             await player.page.evaluate(COUNT_PAUSES)
             result = json.loads(await player.page.evaluate(BATCH))
             assert result == {"same": True, "refused": True}
-            # 19 keys, 23 points and 40 pairs in slices of 16: 1 + 1 + 2 pauses, and the
-            # second batch's keys and points again (its pairs stop at the bad point).
+            # 19 keys, 23 points and 40 pairs in slices of 16: 1 + 1 + 2 pauses (and one more
+            # for the second batch's 20 keys before its bad point is refused).
             assert await player.page.evaluate("() => window.__pauses") >= 4
