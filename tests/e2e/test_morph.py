@@ -106,9 +106,9 @@ async def test_hand_cards_keep_their_nodes_by_slot() -> None:
             await draw(cards([1, 2, 3, 4]))
             await page.evaluate(MARK)
             # A card played from the middle, one drawn: the others keep their nodes (the played
-            # card's node, wanted no more, becomes the new card's).
+            # card's node, wanted no more, goes; the new card is a new node).
             await draw(cards([1, 3, 4, 5]))
-            kept = ["card 1", "card 3", "card 4", "card 2"]
+            kept = ["card 1", "card 3", "card 4", None]
             assert await page.evaluate(KEPT, "#hand > *") == kept
             await page.evaluate(MARK)
             await draw(cards([6, 4, 1, 3, 5], picked=3))  # a new card first, the rest moved
@@ -119,3 +119,50 @@ async def test_hand_cards_keep_their_nodes_by_slot() -> None:
             # card, so the new card comes in before it instead of taking its node.
             await draw(cards([7, 8, 4]))
             assert await page.evaluate(KEPT, "#hand > *") == ["card 6", None, "card 4"]
+
+
+def board(note: str | None, chips_note: str | None, log: list[str], hand: str) -> str:
+    """A board shaped like «Схватка»'s: a wizard whose note comes and goes before its chips, a
+    waiting note that comes and goes before the log, the log (a list) and a dock with the hand."""
+    wait = "" if note is None else f'<p class="wait">{note}</p>'
+    sealed = "" if chips_note is None else f'<p class="sealed">{chips_note}</p>'
+    return (
+        f'<section class="rumble"><article class="wizard">{sealed}<div class="chips">3</div>'
+        f"</article>{wait}"
+        f'<ol id="game-log" class="game-log">{parts.part("game-log", log)}</ol>'
+        f'<div class="dock"><div id="hand" class="hand">{parts.part("hand", hand)}</div></div>'
+        "</section>"
+    )
+
+
+# Marks the board's elements that a note must leave alone, then reads which are still marked.
+MARK_BOARD = """() => { for (const n of document.querySelectorAll(
+  ".chips, #game-log, #game-log > li, .dock, #hand, #hand > *")) n.__kept = true; }"""
+KEPT_BOARD = """() => [...document.querySelectorAll(
+  ".chips, #game-log, #game-log > li, .dock, #hand, #hand > *")].every((n) => n.__kept)"""
+
+
+async def test_a_note_that_comes_or_goes_leaves_its_neighbours_alone() -> None:
+    told = parts.Told()
+    with signaling_server() as server:
+        async with chromium() as browser:
+            page = await browser.new_page()
+            await page.goto(server.origin + "/morph.js")
+            await page.evaluate(SETUP)
+
+            async def draw(note: str | None, chips_note: str | None) -> bool:
+                drawn = parts.Marked(lambda: board(note, chips_note, lines(0, 4), cards([1, 2])))
+                out = told.tell(drawn)
+                assert out is not None
+                assert await page.evaluate(DRAW, [*out, False]) == drawn.html()
+                kept = bool(await page.evaluate(KEPT_BOARD))
+                await page.evaluate(MARK_BOARD)
+                return kept
+
+            await draw(None, None)
+            await page.evaluate(MARK_BOARD)
+            assert await draw("wait", None)  # a note came before the log
+            assert await draw(None, None)  # and went
+            assert await draw("wait", "sealed")  # before the chips, too
+            assert await draw(None, "sealed")
+            assert await draw("other", None)

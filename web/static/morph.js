@@ -35,29 +35,53 @@ function patchNode(a, b) {
   patchChildren(a, b);
 }
 
-const slot = (node) => (node?.nodeType === Node.ELEMENT_NODE ? node.dataset.slot : undefined);
+// A child's key: its data-slot (hand cards) or its id. Keyed children are matched by key, the
+// others by position, with a look one node ahead for a node that came or went (a note shown
+// before the log must not make the log, the dock and the hand be built anew).
+const key = (node) => {
+  if (node?.nodeType !== Node.ELEMENT_NODE) return undefined;
+  if (node.dataset.slot !== undefined) return "slot " + node.dataset.slot;
+  return node.id ? "id " + node.id : undefined;
+};
 
 function patchChildren(into, from) {
-  const slots = new Map();
+  const keyed = new Map();
   for (let c = into.firstElementChild; c; c = c.nextElementSibling) {
-    if (slot(c) !== undefined) slots.set(slot(c), c);
+    if (key(c) !== undefined) keyed.set(key(c), c);
   }
   const wanted = new Set();
-  for (let c = from.firstElementChild; c; c = c.nextElementSibling) wanted.add(slot(c));
+  for (let c = from.firstElementChild; c; c = c.nextElementSibling) wanted.add(key(c));
+  const isWanted = (node) => key(node) !== undefined && wanted.has(key(node));
   let old = into.firstChild;
   let next = from.firstChild;
   while (next) {
     const following = next.nextSibling;
-    const kept = slots.get(slot(next));
-    slots.delete(slot(next));
-    if (kept && kept !== old && sameKind(kept, next)) {
-      into.insertBefore(kept, old);
+    const k = key(next);
+    const kept = k === undefined ? undefined : keyed.get(k);
+    keyed.delete(k);
+    if (kept && sameKind(kept, next)) {
+      // What stands before the kept node and is wanted nowhere goes, so the kept node stays put.
+      while (old && old !== kept && !isWanted(old)) {
+        const gone = old;
+        old = old.nextSibling;
+        into.removeChild(gone);
+      }
+      if (old === kept) old = old.nextSibling;
+      else into.insertBefore(kept, old);
       patchNode(kept, next);
-    } else if (!old || (slot(old) !== undefined && slot(old) !== slot(next) && wanted.has(slot(old)))) {
+    } else if (!old || (isWanted(old) && key(old) !== k)) {
       into.insertBefore(next, old);
     } else if (sameKind(old, next)) {
       patchNode(old, next);
       old = old.nextSibling;
+    } else if (old.nextSibling && !isWanted(old.nextSibling) && sameKind(old.nextSibling, next)) {
+      const gone = old; // one node went
+      old = old.nextSibling;
+      into.removeChild(gone);
+      patchNode(old, next);
+      old = old.nextSibling;
+    } else if (following && sameKind(old, following)) {
+      into.insertBefore(next, old); // one node came
     } else {
       const replaced = old;
       old = old.nextSibling;

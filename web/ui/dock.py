@@ -1,8 +1,9 @@
 """On phones the hand and the prompt (the table's dock) stay fixed at the bottom of the screen.
 
-The page keeps room for the dock below its own content (``--dock-h`` on the root, read by the
-phone layout in style.css), so the last lines of the page can still be scrolled into view. The
-height comes from a ``ResizeObserver`` (after layout), never from measuring on every redraw.
+The page keeps room for the dock below its own content (``--dock-h`` on the body, a property
+that is not inherited, read by the phone layout in style.css), so the last lines of the page
+can still be scrolled into view. The height comes from a ``ResizeObserver`` (after layout),
+never from measuring on every redraw.
 Runs only under Pyodide.
 """
 
@@ -22,12 +23,13 @@ def _resized(entries: Any, _observer: Any) -> None:
 
 
 def _set_room(height: float) -> None:
-    """Set ``--dock-h`` when it changes: a property of the root restyles the whole page, and the
-    dock is resized by most redraws without changing its height."""
+    """Set ``--dock-h`` when it changes (the dock is resized by most redraws without changing
+    its height). It is set on the body and registered as not inherited (style.css), so a new
+    value restyles the body alone, not every element of the page."""
     value = f"{height:.0f}px"
     if value != _STATE["room"]:
         _STATE["room"] = value
-        document.documentElement.style.setProperty("--dock-h", value)
+        document.body.style.setProperty("--dock-h", value)
 
 
 def keep_room() -> None:

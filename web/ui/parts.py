@@ -9,17 +9,18 @@ and what changed (``Told.tell``); the page parses and compares the skeleton only
 changed and only the parts that changed; a log that moved gets only its new lines. Outside
 ``Marked`` a part is its content: the HTML is the one the page shows. Pure Python.
 
-What ``morphParts(target, skeleton, changes, stickId)`` does: unless the skeleton is ``null``
-(the one told last), it patches ``target``'s children to the skeleton's (unchanged nodes —
-buttons under the pointer, a focused field, scroll positions, running animations — stay as they
-are; children with a ``data-slot``, such as hand cards, are matched by it, so a card played from
-the middle leaves the others' nodes alone), leaving the content of each part's element alone.
-``changes`` is JSON: ``ids``, the parts in the skeleton; ``whole``, id → a part's HTML (patched
-in) or a list's items, told anew; ``moved``, id → ``[n, items]``: the list lost its first ``n``
-items and gained these at its end (the kept lines keep their nodes). The page keeps what it was
-told of each part, so a part's element that the skeleton brings anew is filled with that. The
-element ``stickId`` (the log) is scrolled to its end after the next layout when its content
-changed, not by forcing a layout now.
+What ``morphParts(target, skeleton, changes, stickId)`` does: unless the skeleton is ``null`` (the
+one told last), it patches ``target``'s children to the skeleton's (unchanged nodes — buttons under
+the pointer, a focused field, scroll positions, running animations — stay as they are; children
+with a ``data-slot``, such as hand cards, or an ``id`` are matched by it, so a card played from the
+middle leaves the others' nodes alone, and the others by position, looking one node ahead, so a
+note that comes or goes before the log does not rebuild the log and the dock), leaving the content
+of each part's element alone. ``changes`` is JSON: ``ids``, the parts in the skeleton; ``whole``,
+id → a part's HTML (patched in) or a list's items, told anew; ``moved``, id → ``[n, items]``: the
+list lost its first ``n`` items and gained these at its end (the kept lines keep their nodes). The
+page keeps what it was told of each part, so a part's element that the skeleton brings anew is
+filled with that. The element ``stickId`` (the log) is scrolled to its end after the next layout
+when its content changed, not by forcing a layout now.
 """
 
 from __future__ import annotations
