@@ -1,10 +1,11 @@
 """How long the page's current browser task has run, as far as Python can tell.
 
-Under Pyodide every resumption after an awaited JavaScript promise or an ``asyncio.sleep(0)``
-starts a new browser task. The places that resume so call ``began``; a long step then asks
+Under Pyodide the page's asyncio steps run a browser task's worth at a time
+(``engine.core.step_batch``), and each such task calls ``began``; a long step asks
 ``running_ms`` before its next piece of work and ends the task once it has run for a while
-(``engine.protocol.pace.yield_if_long``). A resumption no one marked only makes the task look
-older than it is: the step then yields once more than it needed to, never less.
+(``end_task``, ``engine.protocol.pace.yield_if_long``). Python run straight from a page event
+(a click, a message) is not marked: it only makes the next task look older than it is, so a step
+yields once more than it needed to, never less.
 """
 
 from __future__ import annotations
@@ -13,12 +14,25 @@ import time
 
 clock = time.perf_counter  # seconds (the page's own clock under Pyodide)
 _began = clock()
+_ending = False
 
 
 def began() -> None:
     """A new browser task starts here."""
-    global _began
+    global _began, _ending
     _began = clock()
+    _ending = False
+
+
+def end_task() -> None:
+    """Ask for the current browser task to end after the running step."""
+    global _ending
+    _ending = True
+
+
+def ending() -> bool:
+    """Whether a step asked for the current browser task to end."""
+    return _ending
 
 
 def running_ms() -> float:

@@ -1,7 +1,8 @@
 """Yield to the page between the parts of a long step.
 
-Under Pyodide every ``await asyncio.sleep(0)`` ends a browser task, so the page can draw and take
-input in between; no step keeps the main thread for long. Elsewhere (bots, tests, the server)
+Under Pyodide ``yield_to_page`` ends the browser task (``task_clock.end_task``: the step batch,
+``engine.core.step_batch``, runs no more steps in it), so the page can draw and take input in
+between; no step keeps the main thread for long. Elsewhere (bots, tests, the server)
 there is no page to yield to, and the step runs on without a pause, scheduled exactly as before.
 The peer's entry points are serialized (``Peer._lock``), so a pause lets nothing else change the
 table midway.
@@ -21,14 +22,18 @@ POINTS_PER_TASK = 16  # curve points hashed or checked (a modular power or more 
 # Milliseconds a browser task may run before a step that can pause ends it: the page's own
 # frame, the other tabs and the player's input then fit in before the 50 ms a task is "long".
 TASK_BUDGET_MS = 8.0
+# Milliseconds of the page's ready asyncio steps run together in one browser task
+# (``engine.core.step_batch``): short, since the step that crosses it runs to its end first.
+BATCH_BUDGET_MS = 4.0
 T = TypeVar("T")
 
 
 async def yield_to_page() -> None:
-    """End this browser task here (a no-op outside the browser)."""
+    """End this browser task here (a no-op outside the browser): the step batch runs no more
+    steps in it, and this one goes on in a later task."""
     if IN_BROWSER:
+        task_clock.end_task()
         await asyncio.sleep(0)
-        task_clock.began()
 
 
 async def yield_if_long(budget_ms: float = TASK_BUDGET_MS) -> None:

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import task_clock
 from engine.core.model import Action, Rules
 from engine.fairness.backends.base import CryptoBackend
 from engine.protocol.bundle import SecretBundle
@@ -233,10 +232,7 @@ class TableSession(Redraws):
 
     async def _work(self) -> None:
         while True:
-            waits = self._queue.empty()
             link, message, tid = await self._queue.get()
-            if waits:  # woken by the message's arrival: a new browser task
-                task_clock.began()
             self._entries_queued -= carries_entries(message)
             await yield_if_long()  # a burst of messages is handled a few per browser task
             try:

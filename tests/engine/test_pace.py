@@ -1,6 +1,6 @@
 """How a step under Pyodide ends its browser task (``engine.protocol.pace``), with the page
 pretended (``IN_BROWSER``): ``yield_if_long`` ends the task only once it has run its budget, as
-told by ``task_clock`` since the last resumption it was told of."""
+told by ``task_clock`` since the task began (with the step batch, ``test_step_batch``)."""
 
 from __future__ import annotations
 
@@ -31,20 +31,6 @@ async def test_a_short_task_goes_on_and_a_long_one_ends(in_browser: None) -> Non
     assert not await ran_between(budget=1000.0)  # just begun: no pause
     assert await ran_between(budget=0.0)  # over its budget: the task ends here
     assert task_clock.running_ms() < 1000.0  # and the next one's clock starts at the pause
-
-
-async def test_the_clock_counts_from_the_last_resumption(
-    in_browser: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    now = [100.0]
-    monkeypatch.setattr(task_clock, "clock", lambda: now[0])
-    task_clock.began()
-    now[0] += 0.005  # 5 ms of work
-    assert not await ran_between(budget=8.0)
-    now[0] += 0.004  # 9 ms in all
-    assert await ran_between(budget=8.0)
-    now[0] += 0.004  # 4 ms after the pause
-    assert not await ran_between(budget=8.0)
 
 
 async def test_outside_a_page_nothing_pauses() -> None:

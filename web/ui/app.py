@@ -12,8 +12,20 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-from js import Object, console, document, localStorage, performance, sessionStorage, window
+from js import (
+    MessageChannel,
+    Object,
+    console,
+    document,
+    localStorage,
+    performance,
+    sessionStorage,
+    window,
+)
 from pyodide.ffi import JsProxy, create_proxy, to_js
+
+from engine.core.step_batch import StepBatch
+from engine.protocol.pace import BATCH_BUDGET_MS
 
 from . import commands, feel, media, mesh_events, qr, views
 from .i18n import tr
@@ -304,9 +316,30 @@ class App:
 APP: App | None = None
 
 
+def batch_steps() -> StepBatch:
+    """Run the page's ready asyncio steps a browser task's worth at a time (``StepBatch``): one
+    message on a channel of our own asks for each such task."""
+    loop = asyncio.get_event_loop()
+    channel = MessageChannel.new()
+    batch = StepBatch(loop, lambda: channel.port2.postMessage(0), BATCH_BUDGET_MS)
+    claim = getattr(loop, "_install_running_loop", None)  # as the loop does for each of its own
+    hooks = getattr(loop, "_install_asyncgen_hooks", None)
+
+    def run(_event: Any) -> None:
+        if claim is not None and hooks is not None:
+            claim()
+            hooks()
+        batch.run()
+
+    channel.port1.onmessage = create_proxy(run)
+    loop.call_soon = batch.call_soon  # type: ignore[method-assign,assignment]
+    return batch
+
+
 async def start(opts: JsProxy) -> None:
     """Entry point called by ``boot.js`` once Python is up."""
     global APP
+    window.magicTableSteps = batch_steps()
     APP = App(opts)
     window.magicTableApp = APP
     APP.boot()

@@ -15,6 +15,8 @@ import pkgutil
 import sys
 from collections.abc import Iterator
 
+from engine.protocol.pace import yield_to_page
+
 PACKAGES = ("segno", "engine", "web.ui")
 SKIP = ("web.ui.app",)  # running already
 LAST = ("web.ui.pages", "web.ui.table", "web.ui.boards")  # entry points, after what they use
@@ -44,7 +46,7 @@ async def preload() -> list[str]:
             importlib.import_module(name)
         except Exception:  # a CPython-only module, a command-line entry: not needed here
             failed.append(name)
-        await asyncio.sleep(0)
+        await yield_to_page()
     return failed
 
 

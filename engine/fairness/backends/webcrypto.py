@@ -21,7 +21,6 @@ from typing import Any
 import js  # only present in Pyodide
 from pyodide.ffi import JsException, to_js
 
-from engine.core import task_clock
 from engine.fairness import curve
 from engine.fairness.backends.base import CryptoBackend, CryptoError, KeyPair
 from engine.fairness.backends.encoding import from_b64url, jwk_private, pkcs8_from_scalar
@@ -60,13 +59,6 @@ def _bytes(buffer: Any) -> bytes:
     return bytes(js.Uint8Array.new(buffer).to_py())
 
 
-async def _resumed(promise: Any) -> Any:
-    """Await a WebCrypto promise; the Python after it runs in a new browser task."""
-    value = await promise
-    task_clock.began()
-    return value
-
-
 class WebCryptoBackend(CryptoBackend):
     """``crypto.subtle`` in the page; the page owner tests it in Chromium."""
 
@@ -88,7 +80,7 @@ class WebCryptoBackend(CryptoBackend):
         indices = [i for k, x in pairs for i in (scalars[k], xs[x])]
         order = struct.pack(f"<{len(indices)}I", *indices)
         try:
-            out = _bytes(await _resumed(_MULT_MANY(_u8(keys), _u8(points), _u8(order))))
+            out = _bytes(await _MULT_MANY(_u8(keys), _u8(points), _u8(order)))
         except JsException as exc:
             raise CryptoError(f"WebCrypto refused a point or scalar: {exc}") from exc
         return [int.from_bytes(out[32 * i : 32 * i + 32], "big") for i in range(len(pairs))]
@@ -113,7 +105,7 @@ class WebCryptoBackend(CryptoBackend):
                 _SIGN_USE,
             )
             self._sign_keys[key.private] = handle
-        return _bytes(await _resumed(_SUBTLE.sign(_SIGN, handle, _u8(data))))
+        return _bytes(await _SUBTLE.sign(_SIGN, handle, _u8(data)))
 
     async def verify(self, public: bytes, data: bytes, signature: bytes) -> bool:
         """False on any malformed input."""
@@ -122,7 +114,7 @@ class WebCryptoBackend(CryptoBackend):
             if handle is None:
                 handle = await _SUBTLE.importKey("raw", _u8(public), _ECDSA, True, _VERIFY_USE)
                 self._verify_keys[public] = handle
-            return bool(await _resumed(_SUBTLE.verify(_SIGN, handle, _u8(signature), _u8(data))))
+            return bool(await _SUBTLE.verify(_SIGN, handle, _u8(signature), _u8(data)))
         except JsException:
             return False
 
@@ -137,9 +129,7 @@ class WebCryptoBackend(CryptoBackend):
                 _obj(["deriveBits"]),
             )
             peer = await _SUBTLE.importKey("raw", _u8(public), _ECDH, True, _obj([]))
-            bits = await _resumed(
-                _SUBTLE.deriveBits(_obj({"name": "ECDH", "public": peer}), private, 256)
-            )
+            bits = await _SUBTLE.deriveBits(_obj({"name": "ECDH", "public": peer}), private, 256)
         except JsException as exc:
             raise CryptoError(f"ECDH failed: {exc}") from exc
         return _bytes(bits)
@@ -151,14 +141,14 @@ class WebCryptoBackend(CryptoBackend):
         """WebCrypto output is already ciphertext ‖ tag."""
         params = _obj({"name": "AES-GCM", "iv": _u8(nonce), "additionalData": _u8(aad)})
         aes = await self._aes_key(key, "encrypt")
-        return _bytes(await _resumed(_SUBTLE.encrypt(params, aes, _u8(data))))
+        return _bytes(await _SUBTLE.encrypt(params, aes, _u8(data)))
 
     async def aes_gcm_decrypt(self, key: bytes, nonce: bytes, data: bytes, aad: bytes) -> bytes:
         """A bad tag raises ``CryptoError``."""
         params = _obj({"name": "AES-GCM", "iv": _u8(nonce), "additionalData": _u8(aad)})
         try:
             aes = await self._aes_key(key, "decrypt")
-            plain = await _resumed(_SUBTLE.decrypt(params, aes, _u8(data)))
+            plain = await _SUBTLE.decrypt(params, aes, _u8(data))
         except JsException as exc:
             raise CryptoError("AES-GCM tag mismatch") from exc
         return _bytes(plain)
