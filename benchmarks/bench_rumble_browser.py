@@ -18,12 +18,13 @@ import asyncio
 import contextlib
 import json
 import sys
+import time
 from collections import defaultdict
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import entry_path, longtasks
+from benchmarks import cpu_use, entry_path, longtasks
 from benchmarks.bench_table_browser import PINGS, TRACE, finished, latencies, panel_stage, pct
 from tests.e2e import table_driver
 from tests.e2e.harness import Player, chromium, signaling_server
@@ -114,10 +115,13 @@ async def run(
             if path:
                 await entry_path.start(players)
             starts = await longtasks.observe(players)
+            cpu_before, began = cpu_use.snapshot(), time.monotonic()
             await start_rumble(players[0], "tournament", fights, 60, 60)
             await table_driver.play_until(
                 players, finished, state=panel_stage, act=act, timeout=900
             )
+            cpu = cpu_use.spent(cpu_before, cpu_use.snapshot())
+            wall = time.monotonic() - began
             long_tasks = await longtasks.collect_timed(players, starts)  # before the readings
             timed = [json.loads(await p.page.evaluate(STEPS_READ)) for p in players if steps]
             profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
@@ -138,6 +142,8 @@ async def run(
                     else None
                 ),
                 "memory": memory,
+                "cpu": cpu,
+                "wall": wall,
                 "entries": len(traces[0]["log"]),
                 "steps": [step for page in timed for step in page],
                 "profile": profiled,
@@ -178,6 +184,7 @@ def main() -> None:
     )
     print(longtasks.summary(figures["long"]))
     print("memory per tab (JS heap + Python heap): " + ", ".join(f"{m:.0f} MB" for m in mb))
+    print(cpu_use.report(figures["cpu"], entries, figures["wall"]))
     if steps:
         count = sum(len(page) for page in figures["long"])
         print(
