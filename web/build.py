@@ -12,6 +12,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -210,11 +211,20 @@ def without_comment_lines(script: str) -> str:
     return "".join(line for line in lines if not line.lstrip().startswith("//"))
 
 
+def without_css_comments(style: str) -> str:
+    """A style sheet of ours without its ``/* … */`` comments (about 0.6 kB brotli). Ours hold
+    no ``/*`` inside a string or a URL (``tests/web/test_build.py`` checks that the built sheet
+    keeps every rule)."""
+    return re.sub(r"/\*.*?\*/\n?", "", style, flags=re.DOTALL)
+
+
 def copy_site(dist: Path, signaling: str, ice: list[object]) -> None:
     """The app's own static files, and ``config.json`` with the deploy settings."""
     shutil.copytree(ROOT / "web" / "static", dist, dirs_exist_ok=True)
     for script in sorted(dist.glob("*.js")):
         script.write_text(without_comment_lines(script.read_text()))
+    for style in sorted(dist.glob("*.css")):
+        style.write_text(without_css_comments(style.read_text()))
     art = ROOT / "seeds"
     for svg in sorted(art.glob("*/art/*.svg")):
         target = dist / "art" / svg.parent.parent.name / svg.name

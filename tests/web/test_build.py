@@ -8,6 +8,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -298,3 +299,18 @@ def test_our_scripts_are_built_without_their_comment_lines(built: tuple[Path, Pa
             ["node", "--check", "--input-type=module"], input=out, text=True, capture_output=True
         )
         assert node.returncode == 0, (source.name, node.stderr)
+
+
+def test_our_style_sheet_is_built_without_its_comments(built: tuple[Path, Path]) -> None:
+    """The built sheet has no comment left and every rule of the source, in order."""
+    source = (ROOT / "web" / "static" / "style.css").read_text()
+    out = (built[0] / "style.css").read_text()
+    assert source.count("/*") >= 5 and "/*" not in out and "*/" not in out
+    assert len(out) < len(source)
+    assert css_rules(out) == css_rules(source)
+
+
+def css_rules(sheet: str) -> list[str]:
+    """A style sheet's rules, comments left out and white space made single spaces."""
+    bare = re.sub(r"/\*.*?\*/", "", sheet, flags=re.DOTALL)
+    return [" ".join(rule.split()) for rule in bare.split("}")]
