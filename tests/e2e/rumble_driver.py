@@ -71,7 +71,9 @@ async def act(player: Player) -> str:
             if await seal.count():
                 await seal.click(timeout=1000)
             else:
-                card = page.locator("#hand button.hand-card").first
+                # A card not picked yet: picking the first one again would only put it back
+                # (a lone wild card is no spell, and the page would wait for its timer).
+                card = page.locator('#hand button.hand-card[aria-pressed="false"]').first
                 if await card.count():
                     await card.click(timeout=1000)
         else:
