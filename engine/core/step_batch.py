@@ -32,7 +32,7 @@ class StepBatch:
         self.budget_ms = budget_ms
         self._ready: deque[asyncio.Handle] = deque()
         self._posted = False
-        self.tasks = 0  # browser tasks run so far (benchmarks read it)
+        self.tasks = 0  # browser tasks run so far (tests read it)
 
     def call_soon(
         self,

@@ -4,8 +4,8 @@ Under Pyodide the page's asyncio steps run a browser task's worth at a time
 (``engine.core.step_batch``), and each such task calls ``began``; a long step asks
 ``running_ms`` before its next piece of work and ends the task once it has run for a while
 (``end_task``, ``engine.protocol.pace.yield_if_long``). Python run straight from a page event
-(a click, a message) is not marked: it only makes the next task look older than it is, so a step
-yields once more than it needed to, never less.
+(a click, a message) runs outside a batch and does not mark its task: the clock then counts from
+the last batch's start, so a step there yields sooner than it needs to, never later.
 """
 
 from __future__ import annotations

@@ -6,9 +6,12 @@ was told of it before."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from playwright.async_api import Page
 
 from web.ui import parts
 
@@ -30,6 +33,17 @@ DRAW = """([skeleton, changes, empty]) => {
 MARK = """() => { for (const n of document.querySelectorAll("#game-log > li, #hand > *"))
   n.__kept = n.textContent; }"""
 KEPT = """(selector) => [...document.querySelectorAll(selector)].map((n) => n.__kept || null)"""
+
+
+@contextlib.asynccontextmanager
+async def morph_page() -> AsyncIterator[Page]:
+    """A page of the real server with ``morphParts`` loaded and an empty panel."""
+    with signaling_server() as server:
+        async with chromium() as browser:
+            page = await browser.new_page()
+            await page.goto(server.origin + "/morph.js")
+            await page.evaluate(SETUP)
+            yield page
 
 
 def render(head: str, hand: str | None, log: list[str], wrap: str = "section") -> str:
@@ -57,27 +71,23 @@ async def test_each_redraw_leaves_the_panel_as_the_render_says() -> None:
         shown = await page.evaluate(DRAW, [*out, empty])
         assert shown == drawn.html()
 
-    with signaling_server() as server:
-        async with chromium() as browser:
-            page = await browser.new_page()
-            await page.goto(server.origin + "/morph.js")
-            await page.evaluate(SETUP)
-            await draw("1", hand, lines(0, 5))
-            await draw("2", hand, lines(0, 9))  # the log grew
-            await page.evaluate(MARK)
-            await draw("3", hand, lines(3, 12))  # the log at its cap: 3 lines gone, 3 new
-            kept = await page.evaluate(KEPT, "#game-log > li")
-            assert kept == [f"line {i}" for i in range(3, 9)] + [None] * 3
-            assert await page.evaluate(KEPT, "#hand > *") == ["one", "two"]  # not touched
-            await draw("3", hand.replace("two", "deux"), lines(3, 12))  # the hand changed
-            assert await page.evaluate(KEPT, "#hand > *") == ["one", "two"]  # patched in place
-            assert await page.evaluate(KEPT, "#game-log > li") == kept
-            await draw("4", None, lines(3, 13))  # no hand
-            await draw("5", hand.replace("two", "deux"), lines(3, 13))  # back, as told before
-            await draw("6", hand, lines(4, 14), wrap="div")  # the log's element is new
-            await draw("7", hand, lines(100, 104))  # a new game's log
-            await draw("7", hand, lines(100, 106), empty=True)  # an emptied panel
-            await draw("8", "", [])
+    async with morph_page() as page:
+        await draw("1", hand, lines(0, 5))
+        await draw("2", hand, lines(0, 9))  # the log grew
+        await page.evaluate(MARK)
+        await draw("3", hand, lines(3, 12))  # the log at its cap: 3 lines gone, 3 new
+        kept = await page.evaluate(KEPT, "#game-log > li")
+        assert kept == [f"line {i}" for i in range(3, 9)] + [None] * 3
+        assert await page.evaluate(KEPT, "#hand > *") == ["one", "two"]  # not touched
+        await draw("3", hand.replace("two", "deux"), lines(3, 12))  # the hand changed
+        assert await page.evaluate(KEPT, "#hand > *") == ["one", "two"]  # patched in place
+        assert await page.evaluate(KEPT, "#game-log > li") == kept
+        await draw("4", None, lines(3, 13))  # no hand
+        await draw("5", hand.replace("two", "deux"), lines(3, 13))  # back, as told before
+        await draw("6", hand, lines(4, 14), wrap="div")  # the log's element is new
+        await draw("7", hand, lines(100, 104))  # a new game's log
+        await draw("7", hand, lines(100, 106), empty=True)  # an emptied panel
+        await draw("8", "", [])
 
 
 def cards(slots: list[int], picked: int | None = None) -> str:
@@ -91,34 +101,30 @@ def cards(slots: list[int], picked: int | None = None) -> str:
 
 async def test_hand_cards_keep_their_nodes_by_slot() -> None:
     told = parts.Told()
-    with signaling_server() as server:
-        async with chromium() as browser:
-            page = await browser.new_page()
-            await page.goto(server.origin + "/morph.js")
-            await page.evaluate(SETUP)
+    async with morph_page() as page:
 
-            async def draw(hand: str) -> None:
-                drawn = parts.Marked(lambda: render("h", hand, lines(0, 2)))
-                out = told.tell(drawn)
-                assert out is not None
-                assert await page.evaluate(DRAW, [*out, False]) == drawn.html()
+        async def draw(hand: str) -> None:
+            drawn = parts.Marked(lambda: render("h", hand, lines(0, 2)))
+            out = told.tell(drawn)
+            assert out is not None
+            assert await page.evaluate(DRAW, [*out, False]) == drawn.html()
 
-            await draw(cards([1, 2, 3, 4]))
-            await page.evaluate(MARK)
-            # A card played from the middle, one drawn: the others keep their nodes (the played
-            # card's node, wanted no more, goes; the new card is a new node).
-            await draw(cards([1, 3, 4, 5]))
-            kept = ["card 1", "card 3", "card 4", None]
-            assert await page.evaluate(KEPT, "#hand > *") == kept
-            await page.evaluate(MARK)
-            await draw(cards([6, 4, 1, 3, 5], picked=3))  # a new card first, the rest moved
-            kept = [None, "card 4", "card 1", "card 3", "card 5"]
-            assert await page.evaluate(KEPT, "#hand > *") == kept
-            await page.evaluate(MARK)
-            # Slot 6's node is wanted no more (it becomes 7); slot 4's is wanted after a new
-            # card, so the new card comes in before it instead of taking its node.
-            await draw(cards([7, 8, 4]))
-            assert await page.evaluate(KEPT, "#hand > *") == ["card 6", None, "card 4"]
+        await draw(cards([1, 2, 3, 4]))
+        await page.evaluate(MARK)
+        # A card played from the middle, one drawn: the others keep their nodes (the played
+        # card's node, wanted no more, goes; the new card is a new node).
+        await draw(cards([1, 3, 4, 5]))
+        kept = ["card 1", "card 3", "card 4", None]
+        assert await page.evaluate(KEPT, "#hand > *") == kept
+        await page.evaluate(MARK)
+        await draw(cards([6, 4, 1, 3, 5], picked=3))  # a new card first, the rest moved
+        kept = [None, "card 4", "card 1", "card 3", "card 5"]
+        assert await page.evaluate(KEPT, "#hand > *") == kept
+        await page.evaluate(MARK)
+        # Slot 6's node is wanted no more (it becomes 7); slot 4's is wanted after a new
+        # card, so the new card comes in before it instead of taking its node.
+        await draw(cards([7, 8, 4]))
+        assert await page.evaluate(KEPT, "#hand > *") == ["card 6", None, "card 4"]
 
 
 def board(note: str | None, chips_note: str | None, log: list[str], hand: str) -> str:
@@ -144,25 +150,21 @@ KEPT_BOARD = """() => [...document.querySelectorAll(
 
 async def test_a_note_that_comes_or_goes_leaves_its_neighbours_alone() -> None:
     told = parts.Told()
-    with signaling_server() as server:
-        async with chromium() as browser:
-            page = await browser.new_page()
-            await page.goto(server.origin + "/morph.js")
-            await page.evaluate(SETUP)
+    async with morph_page() as page:
 
-            async def draw(note: str | None, chips_note: str | None) -> bool:
-                drawn = parts.Marked(lambda: board(note, chips_note, lines(0, 4), cards([1, 2])))
-                out = told.tell(drawn)
-                assert out is not None
-                assert await page.evaluate(DRAW, [*out, False]) == drawn.html()
-                kept = bool(await page.evaluate(KEPT_BOARD))
-                await page.evaluate(MARK_BOARD)
-                return kept
-
-            await draw(None, None)
+        async def draw(note: str | None, chips_note: str | None) -> bool:
+            drawn = parts.Marked(lambda: board(note, chips_note, lines(0, 4), cards([1, 2])))
+            out = told.tell(drawn)
+            assert out is not None
+            assert await page.evaluate(DRAW, [*out, False]) == drawn.html()
+            kept = bool(await page.evaluate(KEPT_BOARD))
             await page.evaluate(MARK_BOARD)
-            assert await draw("wait", None)  # a note came before the log
-            assert await draw(None, None)  # and went
-            assert await draw("wait", "sealed")  # before the chips, too
-            assert await draw(None, "sealed")
-            assert await draw("other", None)
+            return kept
+
+        await draw(None, None)
+        await page.evaluate(MARK_BOARD)
+        assert await draw("wait", None)  # a note came before the log
+        assert await draw(None, None)  # and went
+        assert await draw("wait", "sealed")  # before the chips, too
+        assert await draw(None, "sealed")
+        assert await draw("other", None)
