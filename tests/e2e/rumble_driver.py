@@ -68,12 +68,20 @@ async def act(player: Player) -> str:
     with contextlib.suppress(PlaywrightError):  # the panel may have just been redrawn
         if phase == "assembly":
             seal = page.locator("#moves button.seal").first
+            picked = page.locator('#hand button.hand-card[aria-pressed="true"]')
             if await seal.count():
                 await seal.click(timeout=1000)
+            elif await picked.count():
+                # Picked cards with no seal offered cannot be sealed together (two of a kind, a
+                # lone wild card): put the last one back. Picking on would fill the spell's three
+                # places with no seal, and the page would wait for its timer.
+                await picked.last.click(timeout=1000)
             else:
-                # A card not picked yet: picking the first one again would only put it back
-                # (a lone wild card is no spell, and the page would wait for its timer).
-                card = page.locator('#hand button.hand-card[aria-pressed="false"]').first
+                # One card that is not wild is a spell of its own.
+                unpicked = '#hand button.hand-card[aria-pressed="false"]'
+                card = page.locator(f'{unpicked}:not([data-card="wild"])').first
+                if not await card.count():
+                    card = page.locator(unpicked).first
                 if await card.count():
                     await card.click(timeout=1000)
         else:
