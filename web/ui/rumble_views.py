@@ -84,7 +84,9 @@ def wizard(seat: dict[str, Any], me: int | None, view: dict[str, Any]) -> str:
     life = max(0, int(seat["life"]))
     bar = min(100, round(100 * life / MAX_LIFE))
     hero = seat.get("hero") or "h_1"
-    spell = ""
+    # The spell's line is always there (empty until a spell is sealed), so the box keeps its
+    # height and the boxes below it do not jump as spells are sealed and cast.
+    spell = '<p class="spell-line"></p>'
     if seat.get("spell_name"):
         spell = f'<p class="spell-name">«{escape(seat["spell_name"])}»'
         if seat.get("initiative") is not None:
@@ -353,11 +355,15 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     sealing = bool(moves) and view["waiting"].get("phase") == "assembly"
     waiting = [names[s] for s in view["waiting"].get("seats", []) if s < len(names)]
     waiting_for = say("Ждём", "Waiting for")
+    # Always drawn (empty when nobody is waited for), so the dock below it keeps its place.
     wait_line = (
-        f'<p class="wait">{waiting_for}: {escape(", ".join(waiting))}</p>' if waiting else ""
+        f'<p class="wait">{waiting_for}: {escape(", ".join(waiting))}</p>'
+        if waiting
+        else '<p class="wait"></p>'
     )
     log_items = parts.part(
-        "game-log", log_view.lines("rumble", view["log"], current(), names, LOG_LINES)
+        "game-log",
+        log_view.lines("rumble", view["log"], current(), names, LOG_LINES, log_view.STEP),
     )
     summary = results(view) if view["waiting"]["kind"] == "terminal" else fight_banner(view)
     return (
