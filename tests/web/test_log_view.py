@@ -62,3 +62,27 @@ def test_a_log_that_is_not_the_one_known_starts_again(counted: list[int]) -> Non
     assert log_view.items("rumble", other, "ru", NAMES, 150) == whole(other)
     assert log_view.items("rumble", LOG[:2], "ru", NAMES, 150) == whole(LOG[:2])  # shorter
     assert counted == [5, 5, 2]
+
+
+def test_the_shown_lines_start_moves_by_whole_steps() -> None:
+    assert [log_view.first_shown(n, 3, 2) for n in range(9)] == [0, 0, 0, 0, 0, 2, 2, 4, 4]
+    for count in range(400):
+        start = log_view.first_shown(count, 150, 50)
+        assert start % 50 == 0
+        assert min(count, 150) <= count - start <= max(count, 150) and count - start < 200
+    assert [log_view.first_shown(n, 2) for n in range(5)] == [0, 0, 0, 1, 2]  # step 1: the last 2
+    assert log_view.first_shown(7, 0, 50) == 7  # nothing shown
+
+
+def test_a_long_log_drops_its_oldest_lines_a_step_at_a_time(counted: list[int]) -> None:
+    events = [{"e": "round", "round": n} for n in range(1, 12)]
+    shown = [log_view.lines("rumble", events[:n], "ru", NAMES, 4, 3) for n in range(1, 12)]
+    texts = render_log("rumble", events, "ru", NAMES)
+    every = [log_icons.line("rumble", e, t) for e, t in zip(events, texts, strict=True)]
+    firsts = [every.index(lines[0]) for lines in shown]
+    assert firsts == [0, 0, 0, 0, 0, 0, 3, 3, 3, 6, 6]
+    assert all(
+        lines == every[first : n + 1]
+        for n, (lines, first) in enumerate(zip(shown, firsts, strict=True))
+    )
+    assert counted == [1] * 11  # still said entry by entry

@@ -23,17 +23,32 @@ class _Said:
 
 
 _SAID: dict[str, _Said] = {}
+STEP = 50  # the boards' logs drop their oldest lines this many at a time (``first_shown``)
 
 
-def items(game: str, events: Sequence[Any], lang: str, names: Sequence[str], last: int) -> str:
-    """The ``<li>`` items of the last ``last`` entries of ``events``."""
-    return "".join(lines(game, events, lang, names, last))
+def items(
+    game: str, events: Sequence[Any], lang: str, names: Sequence[str], last: int, step: int = 1
+) -> str:
+    """The ``<li>`` items of ``lines``, joined."""
+    return "".join(lines(game, events, lang, names, last, step))
+
+
+def first_shown(count: int, last: int, step: int = 1) -> int:
+    """Where the shown lines of a log of ``count`` entries start: at least the last ``last`` are
+    shown, and the start moves by whole ``step`` entries (``last`` to ``last + step - 1`` shown).
+
+    Each time the start moves, every shown line moves up and the page repaints the whole log; with
+    a ``step`` of 50 that happens once every 50 entries instead of with every entry."""
+    if last <= 0:
+        return count
+    dropped = max(0, count - last)
+    return dropped - dropped % max(1, step)
 
 
 def lines(
-    game: str, events: Sequence[Any], lang: str, names: Sequence[str], last: int
+    game: str, events: Sequence[Any], lang: str, names: Sequence[str], last: int, step: int = 1
 ) -> list[str]:
-    """The last ``last`` entries of ``events`` as ``<li>`` items, one string each."""
+    """The entries of ``events`` from ``first_shown`` on as ``<li>`` items, one string each."""
     said = _SAID.setdefault(game, _Said())
     key = (game, lang, tuple(str(n) for n in names))
     known = len(said.events)
@@ -49,4 +64,4 @@ def lines(
     texts = render_log(game, new, lang, key[2])
     said.items += [log_icons.line(game, e, t) for e, t in zip(new, texts, strict=True)]
     said.events += new
-    return said.items[-last:] if last > 0 else []
+    return said.items[first_shown(len(said.items), last, step) :]

@@ -518,7 +518,10 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     if me is not None and "me" in view:
         mine = hand(view, selected, picking) + magic(view, me)
     log_items = parts.part(
-        "game-log", log_view.lines("nevermore", view["log"], current(), view["names"], LOG_LINES)
+        "game-log",
+        log_view.lines(
+            "nevermore", view["log"], current(), view["names"], LOG_LINES, log_view.STEP
+        ),
     )
     phase = str(view["need"].get("phase", ""))
     return (
