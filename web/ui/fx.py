@@ -281,6 +281,9 @@ SHAKE = [
 ]
 
 
+RUNNING = "magicTableAnimation"  # the property of an element holding its effect's animation
+
+
 def calm() -> bool:
     """The reader asked for reduced motion."""
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
@@ -290,16 +293,22 @@ def animate(
     element: Any, frames: list[dict[str, Any]], ms: int, delay: int = 0, easing: str = "ease-in-out"
 ) -> None:
     """A Web Animation on a panel element: it survives the panel's in-place updates (a CSS class
-    would be taken off by the next one); none under reduced motion."""
+    would be taken off by the next one); none under reduced motion.
+
+    One at a time on an element (two would both leave the compositor): the one started last is
+    kept on the element (``RUNNING``) and cancelled for the next. Asking the element for its
+    animations instead would make the browser work out the page's style inside the redraw."""
     if calm() or not hasattr(element, "animate"):
         return
-    for running in element.getAnimations():  # one at a time: two would both leave the compositor
+    running = getattr(element, RUNNING, None)
+    if running is not None:
         running.cancel()
     options = {"duration": ms, "delay": delay, "easing": easing}
-    element.animate(
+    started = element.animate(
         to_js(frames, dict_converter=Object.fromEntries),
         to_js(options, dict_converter=Object.fromEntries),
     )
+    setattr(element, RUNNING, started)
 
 
 def attach(table: TableUI, sound: Sound) -> Effects:
