@@ -118,3 +118,27 @@ def test_each_redraw_tells_only_what_changed() -> None:
     told.touched()  # the page wrote into the skeleton's nodes: it is patched again
     fourth = draw("2", "<b>b</b>", lines[3:153])
     assert fourth is not None and fourth[0] == second[0]
+
+
+def test_a_memo_draws_again_only_for_new_inputs_and_gives_its_parts_back() -> None:
+    memo, calls = parts.Memo(), []
+
+    def board(hand: str) -> str:
+        calls.append(hand)
+        return f'<p>head</p><div id="hand">{parts.part("hand", hand)}</div>'
+
+    def marked(hand: str, inputs: tuple[Any, ...]) -> parts.Marked:
+        return parts.Marked(lambda: "<h2>t</h2>" + memo.render(inputs, lambda: board(hand)))
+
+    first = marked("<b>1</b>", ({"view": [1]}, "ru"))
+    again = marked("<b>1</b>", ({"view": [1]}, "ru"))  # an equal view, another object
+    assert calls == ["<b>1</b>"]
+    assert again.skeleton == first.skeleton == '<h2>t</h2><p>head</p><div id="hand"></div>'
+    assert again.parts == first.parts == {"hand": "<b>1</b>"}
+    assert marked("<b>2</b>", ({"view": [2]}, "ru")).parts == {"hand": "<b>2</b>"}
+    assert memo.render(({"view": [2]}, "ru"), lambda: board("<b>2</b>")) == (
+        '<p>head</p><div id="hand"><b>2</b></div>'  # outside Marked: drawn whole, once more
+    )
+    assert calls == ["<b>1</b>", "<b>2</b>", "<b>2</b>"]
+    marked("<b>2</b>", ({"view": [2]}, "en"))
+    assert len(calls) == 4

@@ -77,6 +77,36 @@ def list_shift(was: list[str], now: list[str]) -> tuple[int, list[str]] | None:
     return None
 
 
+class Memo:
+    """One piece of the panel, rendered again only when what it is drawn from changed: equal
+    ``inputs`` give the last render's HTML (and, inside ``Marked``, its parts again). Most of a
+    game's entries change no view (a seat's random share, a key for someone else's card), and
+    the page is redrawn for each. The inputs are kept for the next comparison: they must not be
+    changed afterwards (hand over copies of lists the caller changes in place)."""
+
+    def __init__(self) -> None:
+        self._inputs: Any = None
+        self._marked = False
+        self._html = ""
+        self._parts: dict[str, Any] = {}
+
+    def render(self, inputs: tuple[Any, ...], render: Callable[[], str]) -> str:
+        marked = bool(_COLLECTED)
+        if self._inputs is None or marked != self._marked or inputs != self._inputs:
+            collected: dict[str, Any] = {}
+            if marked:
+                _COLLECTED.append(collected)
+            try:
+                html = render()
+            finally:
+                if marked:
+                    _COLLECTED.pop()
+            self._inputs, self._marked, self._html, self._parts = inputs, marked, html, collected
+        if marked:
+            _COLLECTED[-1].update(self._parts)
+        return self._html
+
+
 class Told:
     """What the page was handed last (``morphParts``): the skeleton and each part."""
 

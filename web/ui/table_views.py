@@ -19,12 +19,13 @@ from engine.protocol.session import TableSession
 from . import rumble_views
 from .boards import BOARDS, DEFAULT, board_for, game_name
 from .i18n import tr, use
-from .parts import part
+from .parts import Memo, part
 from .views import describe
 
 # The latest view the panel drew (read by the page's effects) and this page's display choices.
 LAST_VIEW: dict[str, Any] = {}
 PREFS: dict[str, bool] = {"log_open": True}
+BOARD = Memo()  # the board, drawn again only for a new view, moves or selection
 
 
 def toggle_log() -> None:
@@ -130,13 +131,18 @@ def panel(
         names = [] if shared is None else seat_names(lang, session, shared)
         if shared is not None:
             parts.append(turn_line(lang, shared, names, peer.seat, quiet=board.render is not None))
-        if view is not None and board.render is not None:
+        draw_board = board.render
+        if view is not None and draw_board is not None:
             closed = "" if PREFS["log_open"] else " log-closed"
+            picked = selected or []
+            # Copies of the lists the page changes in place (the selection), kept for comparing.
+            inputs = (peer.rules.game_id, lang, peer.seat, view, tuple(moves), tuple(picked))
+            drawn = BOARD.render(inputs, lambda: draw_board(view, peer.seat, moves, picked))
             parts.append(
                 f'<button type="button" class="log-toggle" data-action="toggle-log"'
                 f' aria-expanded="{str(PREFS["log_open"]).lower()}">{t("log")}</button>'
                 f'<div class="board-wrap{closed}">'
-                f"{board.render(view, peer.seat, moves, selected or [])}</div>"
+                f"{drawn}</div>"
             )
         elif view is not None:
             if shared is not None:
