@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -32,6 +33,10 @@ if peer is not None and peer.table.state is not None:
            "entries": len(peer.table.log), "out": sorted(peer.table.out)}
 json.dumps(out)
 `)"""
+
+
+# The driver's choice of hand cards while building a spell (seeded: a run picks alike).
+PICKS = random.Random(2026)
 
 
 async def table_state(player: Player) -> dict[str, Any]:
@@ -69,21 +74,21 @@ async def act(player: Player) -> str:
         if phase == "assembly":
             seal = page.locator("#moves button.seal").first
             picked = page.locator('#hand button.hand-card[aria-pressed="true"]')
+            unpicked = page.locator('#hand button.hand-card[aria-pressed="false"]')
+            count, free = await picked.count(), await unpicked.count()
             if await seal.count():
                 await seal.click(timeout=1000)
-            elif await picked.count():
+            elif count and (count >= 3 or not free or PICKS.random() < 0.5):
                 # Picked cards with no seal offered cannot be sealed together (two of a kind, a
-                # lone wild card): put the last one back. Picking on would fill the spell's three
-                # places with no seal, and the page would wait for its timer.
+                # lone wild card, a card this seat may not cast alone): put the last one back.
+                # Picking on would fill the spell's three places with no seal, and the page would
+                # wait for its timer; picking at random, some set is soon one that seals.
                 await picked.last.click(timeout=1000)
-            else:
-                # One card that is not wild is a spell of its own.
-                unpicked = '#hand button.hand-card[aria-pressed="false"]'
-                card = page.locator(f'{unpicked}:not([data-card="wild"])').first
-                if not await card.count():
-                    card = page.locator(unpicked).first
-                if await card.count():
-                    await card.click(timeout=1000)
+            elif free:
+                # A first card that is not wild: a lone one is usually a spell of its own.
+                plain = unpicked.and_(page.locator(':not([data-card="wild"])'))
+                choice = plain if not count and await plain.count() else unpicked
+                await choice.nth(PICKS.randrange(await choice.count())).click(timeout=1000)
         else:
             button = page.locator("#moves button").first
             if await button.count():
