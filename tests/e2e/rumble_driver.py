@@ -88,7 +88,9 @@ async def act(player: Player) -> str:
                 # A first card that is not wild: a lone one is usually a spell of its own.
                 plain = unpicked.and_(page.locator(':not([data-card="wild"])'))
                 choice = plain if not count and await plain.count() else unpicked
-                await choice.nth(PICKS.randrange(await choice.count())).click(timeout=1000)
+                options = await choice.count()  # the hand may have been redrawn meanwhile
+                if options:
+                    await choice.nth(PICKS.randrange(options)).click(timeout=1000)
         else:
             button = page.locator("#moves button").first
             if await button.count():
