@@ -35,7 +35,8 @@ json.dumps(out)
 `)"""
 
 
-# The driver's choice of hand cards while building a spell (seeded: a run picks alike).
+# The driver's choice of hand cards while building a spell (seeded, though which calls it
+# answers depends on the pages' timing: a run is not replayed exactly).
 PICKS = random.Random(2026)
 
 

@@ -53,7 +53,7 @@ class Effects:
             return
         previous = self.before.get(game)
         self.before = {game: view}
-        if previous is view or previous == view:  # most redraws bring no new view
+        if previous == view:  # most redraws bring no new view
             return
         heard: set[str] = set()
         for moment in moments(game, previous, view):

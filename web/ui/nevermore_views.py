@@ -510,7 +510,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     head = f'<div id="nm-head" class="nm-head">{escape(" · ".join(head_parts))}</div>'
     players = "".join(player(view, s, me) for s in range(len(names)))
     waiting = [names[s] for s in view["need"].get("seats", []) if 0 <= s < len(names)]
-    wait_line = ""
+    wait_line = '<p class="wait"></p>'  # always there, so the dock below keeps its place
     if waiting and not view["over"]:
         wait_line = f'<p class="wait">{escape(tr("nm_wait", lang, names=", ".join(waiting)))}</p>'
     picking = bool(moves) and view["need"].get("phase") == "pass_commit"
