@@ -17,6 +17,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
 
 from engine.fairness import curve
 from engine.fairness.deck import ShuffleSeed
@@ -49,14 +51,24 @@ def base_mult(k: int) -> Point:
     """``k·G`` for ``k`` in ``[1, n)``: OpenSSL where available, else the pure reference code."""
     if not 0 < k < curve.N:
         raise curve.CurveError("scalar out of range")
-    try:
-        from cryptography.hazmat.primitives.asymmetric import ec
-    except ImportError:  # Pyodide without the wheel: pure Python
+    ec = _openssl_ec()
+    if ec is None:  # Pyodide without the wheel: pure Python
         point = curve.multiply(k, _G)
         assert point is not None
         return point
     numbers = ec.derive_private_key(k, ec.SECP256R1()).public_key().public_numbers()
     return (numbers.x, numbers.y)
+
+
+@cache
+def _openssl_ec() -> Any:
+    """``cryptography``'s elliptic-curve module, or ``None`` where it is not installed; looked up
+    once (an import that fails searches every path again each time it is tried)."""
+    try:
+        from cryptography.hazmat.primitives.asymmetric import ec
+    except ImportError:
+        return None
+    return ec
 
 
 def _small_mult(k: int, point: Point | None) -> Point | None:
@@ -66,22 +78,28 @@ def _small_mult(k: int, point: Point | None) -> Point | None:
     return curve.multiply(k, point)
 
 
-def deal(
-    secret: int, t: int, xs: Sequence[int], coefficients: Sequence[int] | None = None
-) -> tuple[list[Point], dict[int, int]]:
-    """Feldman commitments ``[C_0, …, C_{t-1}]`` and the share ``f(x)`` for each ``x``."""
+def polynomial(secret: int, t: int, coefficients: Sequence[int] | None = None) -> list[int]:
+    """The dealt polynomial ``[secret, a_1, …, a_{t-1}]`` (``coefficients`` first, then random)."""
     if t < 1 or not 0 < secret < curve.N:
         raise ValueError("a sharing needs t ≥ 1 and a secret in [1, n)")
     extra = list(coefficients) if coefficients is not None else []
     while len(extra) < t - 1:
         extra.append(secrets.randbelow(curve.N - 1) + 1)
-    poly = [secret, *extra[: t - 1]]
+    return [secret, *extra[: t - 1]]
+
+
+def deal(
+    secret: int, t: int, xs: Sequence[int], coefficients: Sequence[int] | None = None
+) -> tuple[list[Point], dict[int, int]]:
+    """Feldman commitments ``[C_0, …, C_{t-1}]`` and the share ``f(x)`` for each ``x``."""
+    poly = polynomial(secret, t, coefficients)
     commitments = [base_mult(a) for a in poly]
-    shares = {x: _evaluate(poly, x) for x in xs}
+    shares = {x: evaluate(poly, x) for x in xs}
     return commitments, shares
 
 
-def _evaluate(poly: Sequence[int], x: int) -> int:
+def evaluate(poly: Sequence[int], x: int) -> int:
+    """``f(x)`` modulo the group order: the share dealt at ``x``."""
     value = 0
     for coefficient in reversed(poly):
         value = (value * x + coefficient) % curve.N

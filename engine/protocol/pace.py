@@ -18,7 +18,7 @@ from typing import TypeVar
 from engine.core import task_clock
 
 IN_BROWSER = sys.platform == "emscripten"
-POINTS_PER_TASK = 16  # curve points hashed or checked (a modular power or more each) per task
+POINTS_PER_SLICE = 4  # curve points hashed or checked (a modular power or more each) per slice
 # Milliseconds a browser task may run before a step that can pause ends it: the page's own
 # frame, the other tabs and the player's input then fit in before the 50 ms a task is "long".
 TASK_BUDGET_MS = 8.0
@@ -42,8 +42,11 @@ async def yield_if_long(budget_ms: float = TASK_BUDGET_MS) -> None:
         await yield_to_page()
 
 
-async def in_slices(items: Sequence[T], size: int = POINTS_PER_TASK) -> AsyncIterator[Sequence[T]]:
-    """``items`` a slice of ``size`` at a time, the browser task ending after each slice."""
+async def in_slices(
+    items: Sequence[T], size: int = POINTS_PER_SLICE
+) -> AsyncIterator[Sequence[T]]:
+    """``items`` a slice of ``size`` at a time, the browser task ending after any slice that
+    leaves it ``TASK_BUDGET_MS`` old (a point takes about 1.5 ms in a page on a slow machine)."""
     for start in range(0, len(items), size):
         yield items[start : start + size]
-        await yield_to_page()
+        await yield_if_long()

@@ -16,6 +16,7 @@ from engine.fairness.deck import (
 )
 from engine.protocol.boxes import seal_box
 from engine.protocol.errors import ProtocolError
+from engine.protocol.pace import yield_if_long
 from engine.protocol.peer_state import (
     PeerState,
     hex_list,
@@ -115,11 +116,14 @@ class Duties(PeerState):
         """Feldman commitments and one boxed share for each other seat (set-up, with the tip)."""
         table = self.table
         assert self.seat is not None
-        others = [s for s in range(table.seats) if s != self.seat]
-        points, shares = self._sharing(others)  # the commitments are made once, not per share
+        poly = self._polynomial()
+        points = []
+        for coefficient in poly:  # made once, not per share; each a long multiplication in a page
+            await yield_if_long()
+            points.append(sharing.base_mult(coefficient))
         boxes = {}
-        for other in others:
-            value = self._share_to_send(other, shares[sharing.share_x(other)])
+        for other in (s for s in range(table.seats) if s != self.seat):
+            value = self._share_to_send(other, self._dealt_share(other, poly))
             boxes[str(other)] = await seal_box(
                 self.backend,
                 self.bundle.dh,
@@ -131,17 +135,16 @@ class Duties(PeerState):
             )
         return {"commitments": sharing.encode_commitments(points), "boxes": boxes}
 
-    def _sharing(self, holders: list[int]) -> tuple[list[sharing.Point], dict[int, int]]:
-        """This seat's sharing: coefficients derive from its master secret, so a reloaded page
-        deals the same polynomial and can still answer a complaint."""
+    def _polynomial(self) -> list[int]:
+        """This seat's sharing polynomial: its coefficients derive from its master secret, so a
+        reloaded page deals the same one and can still answer a complaint."""
         t = self.table.threshold
         coefficients = self.bundle.sharing_coefficients(self.room, self.game, t)
-        xs = [sharing.share_x(h) for h in holders]
-        return sharing.deal(self._escrow_secret(), t, xs, coefficients)
+        return sharing.polynomial(self._escrow_secret(), t, coefficients)
 
-    def _dealt_share(self, holder: int) -> int:
-        """The share this seat deals to ``holder``."""
-        return self._sharing([holder])[1][sharing.share_x(holder)]
+    def _dealt_share(self, holder: int, poly: list[int] | None = None) -> int:
+        """The share this seat deals to ``holder`` (``poly``: ``_polynomial()``, if at hand)."""
+        return sharing.evaluate(poly or self._polynomial(), sharing.share_x(holder))
 
     def _share_to_send(self, holder: int, share: int) -> int:
         """Hook for tests of a dishonest dealer; an honest one sends the real share."""

@@ -13,9 +13,11 @@ from engine.fairness import curve
 from engine.fairness.deck import (
     DeckError,
     DeckTranscript,
-    check_deck,
+    check_deck_shape,
+    check_xs,
 )
 from engine.protocol.errors import ProtocolError
+from engine.protocol.pace import in_slices
 from engine.protocol.table_state import (
     TableState,
 )
@@ -112,8 +114,11 @@ class Reshuffles(TableState):
                 initial[j] = x
         return initial, hidden
 
-    def _expect_reshuffle(self, which: int, seat: int, body: dict[str, Any], name: str) -> Any:
-        """The running re-shuffle, if ``seat`` owes pass ``which`` of it now."""
+    async def _expect_reshuffle(
+        self, which: int, seat: int, body: dict[str, Any], name: str
+    ) -> Any:
+        """The running re-shuffle, if ``seat`` owes pass ``which`` of it now, and the pass's
+        x-coordinates, checked a few points per browser task (a modular power each)."""
         running = self.reshuffling
         if self.stage != "play" or self._blocked() or running is None:
             raise ProtocolError(name, "no re-shuffle is running")
@@ -130,21 +135,23 @@ class Reshuffles(TableState):
             raise ProtocolError(name, "re-shuffle pass is not a list of x-coordinates")
         try:
             xs = [int(v, 16) for v in values]
-            check_deck(xs, size, seat)
+            check_deck_shape(xs, size, seat)
+            async for part in in_slices(xs):
+                check_xs(part, seat)
         except (ValueError, DeckError) as exc:
             raise ProtocolError(name, f"re-shuffle {transcript.epoch}: {exc}") from exc
         return transcript, xs
 
     async def _plan_reshuffle0(self, seat: int, body: dict[str, Any], name: str) -> Any:
-        transcript, xs = self._expect_reshuffle(0, seat, body, name)
+        transcript, xs = await self._expect_reshuffle(0, seat, body, name)
         return lambda: transcript.pass0.append(xs)
 
     async def _plan_reshuffle1(self, seat: int, body: dict[str, Any], name: str) -> Any:
-        transcript, xs = self._expect_reshuffle(1, seat, body, name)
+        transcript, xs = await self._expect_reshuffle(1, seat, body, name)
         return lambda: transcript.pass1.append(xs)
 
     async def _plan_reshuffle2(self, seat: int, body: dict[str, Any], name: str) -> Any:
-        transcript, xs = self._expect_reshuffle(2, seat, body, name)
+        transcript, xs = await self._expect_reshuffle(2, seat, body, name)
         commits = body.get("commits")
         slots = transcript.slots
         if (

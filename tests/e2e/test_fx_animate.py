@@ -1,6 +1,7 @@
-"""An effect's Web Animation on a panel element (``web.ui.fx.animate``) in Chromium: a new one
+"""The table's effects in Chromium (``web.ui.fx``): an effect's Web Animation on a panel element
 cancels the one before it on that element, and starting one does not ask the element for its
-animations (that would make the browser work out the page's style inside the redraw)."""
+animations (that would make the browser work out the page's style inside the redraw); the effects
+of a redraw play in a browser task of their own after it, for every view drawn, in order."""
 
 from __future__ import annotations
 
@@ -35,10 +36,31 @@ json.dumps({"first": first.playState, "kept": getattr(box, fx.RUNNING).playState
   return JSON.stringify({...JSON.parse(result), asked, running: own.call(box).length});
 }"""
 
+# Three redraws in one task (life 10, 7, 9 at seat 0): nothing is shown inside it; a task later,
+# the hit and the heal, in order.
+LATER = """async () => {
+  const during = await window.magicTable.pyodide.runPythonAsync(`
+import json
+from web.ui import fx, table_views
+from web.ui.sound import Sound
+later = fx.Effects(Sound(True))  # a spectator's: silent
+for life in (10, 7, 9):
+    seats = [{"seat": 0, "life": life, "alive": True}]
+    table_views.LAST_VIEW.update({"game": "rumble", "view": {"fight": 1, "seats": seats}})
+    later.after_render()
+json.dumps(list(later.shown))
+`);
+  await new Promise((done) => setTimeout(done, 200));
+  const after = window.magicTable.pyodide.runPython("json.dumps(list(later.shown))");
+  return JSON.stringify({during: JSON.parse(during), after: JSON.parse(after)});
+}"""
 
-async def test_a_new_effect_cancels_the_last_one_without_asking_the_page() -> None:
+
+async def test_effects_animate_one_at_a_time_and_play_after_the_redraw() -> None:
     with signaling_server() as server:
         async with chromium() as browser:
             player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
             result = json.loads(await player.page.evaluate(TWICE))
             assert result == {"first": "idle", "kept": "running", "asked": 0, "running": 1}
+            played = json.loads(await player.page.evaluate(LATER))
+            assert played == {"during": [], "after": ["hit", "heal"]}

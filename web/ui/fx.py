@@ -1,7 +1,8 @@
 """The table's effects in the browser: numbers flying to portraits, the spell's name in large
 type with its cards flipping, the Palace or a raven moving, dice tumbling, and their sounds.
 
-Runs only under Pyodide, after the panel is drawn (``attach`` wraps ``TableUI.render``). Effects
+Runs only under Pyodide, in a browser task of its own soon after the panel is drawn (``attach``
+wraps ``TableUI.render``; the redraw's task stays short). Effects
 live in a layer over the page that no click reaches and that survives the panel's redraws; they
 are derived from views already applied, so they never delay or change the game. The stylesheet
 turns them off under ``prefers-reduced-motion``.
@@ -45,12 +46,31 @@ class Effects:
         self.shown: list[str] = []  # kinds shown, for the page's own checks
         self._roll = ""
         self._placing: list[tuple[list[int | None], Placed]] = []
+        self._drawn: list[tuple[str, dict[str, Any]]] = []  # views drawn, effects not yet shown
 
     def after_render(self) -> None:
+        """Note the view the panel now shows; its effects and sounds follow in a browser task of
+        their own, soon after (the redraw's task stays short; views drawn meanwhile follow in
+        order)."""
         shown = table_views.LAST_VIEW
         game, view = shown.get("game"), shown.get("view")
         if not game or not isinstance(view, dict):
             return
+        self._drawn.append((game, view))
+        if len(self._drawn) == 1:
+            setTimeout(create_once_callable(self._play_drawn), 0)
+
+    def _play_drawn(self) -> None:
+        drawn, self._drawn = self._drawn, []
+        try:
+            for game, view in drawn:
+                self._play(game, view)
+            self._place()
+        except Exception as error:  # an effect must never break the table
+            table_views.LAST_VIEW["fx_error"] = str(error)
+
+    def _play(self, game: str, view: dict[str, Any]) -> None:
+        """The effects of what changed between the last view of ``game`` and ``view``."""
         previous = self.before.get(game)
         self.before = {game: view}
         if previous == view:  # most redraws bring no new view
@@ -63,7 +83,6 @@ class Effects:
                 self.sound.moment(moment.kind)
         self.dice()
         del self.shown[:-KEPT]
-        self._place()
 
     def dice(self) -> None:
         element = document.getElementById("dice")

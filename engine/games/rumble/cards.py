@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from typing import Any, Literal, NotRequired, Required, TypedDict, cast
 
@@ -299,10 +300,10 @@ def parse_catalog(raw: dict[str, Any]) -> Catalog:
     )
 
 
+@cache
 def load_catalog() -> Catalog:
-    """The packaged catalog of «Схватка»."""
-    text = resources.files("engine.games.rumble").joinpath("catalog.json").read_text("utf-8")
-    return parse_catalog(json.loads(text))
+    """The packaged catalog of «Схватка» (parsed once; shared, so read only)."""
+    return parse_catalog(json.loads(packaged_catalog_text()))
 
 
 def packaged_catalog_text() -> str:
