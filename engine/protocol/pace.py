@@ -42,9 +42,7 @@ async def yield_if_long(budget_ms: float = TASK_BUDGET_MS) -> None:
         await yield_to_page()
 
 
-async def in_slices(
-    items: Sequence[T], size: int = POINTS_PER_SLICE
-) -> AsyncIterator[Sequence[T]]:
+async def in_slices(items: Sequence[T], size: int = POINTS_PER_SLICE) -> AsyncIterator[Sequence[T]]:
     """``items`` a slice of ``size`` at a time, the browser task ending after any slice that
     leaves it ``TASK_BUDGET_MS`` old (a point takes about 1.5 ms in a page on a slow machine)."""
     for start in range(0, len(items), size):
