@@ -141,7 +141,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "stage_done": {"ru": "Игра окончена", "en": "Game over"},
     "stage_halted": {"ru": "Игра остановлена", "en": "Game stopped"},
     "paused": {"ru": "пауза", "en": "paused"},
-    "entries": {"ru": "записей в журнале: {n}", "en": "log entries: {n}"},
     "audit_ok": {"ru": "Проверка пройдена: все играли честно.", "en": "Audit passed: fair play."},
     "audit_failed": {"ru": "Проверка не пройдена.", "en": "Audit failed."},
     "audit_blame": {

@@ -105,10 +105,12 @@ def panel(
         # the page has computed it when idle (``TableUI``); a finished table's at once.
         digest = table.digest() if table.result is not None else table.known_digest()
         known = "" if digest is None else f' data-digest="{escape(digest)}"'
-        # A part of its own: its entry count changes with every entry, the skeleton far less.
+        # A part of its own: its digest changes with every entry, the skeleton far less. It
+        # counts no entries: a number changing with each would make the page lay out, paint and
+        # show a new frame for each, most of which (a seat's random share...) show nothing else.
         line = (
             f'<p id="table-status" data-stage="{escape(table.stage)}"{known}>{status}{paused}'
-            f" · {t('seat')} {escape(seat)} · {t('entries', n=str(len(table.log)))}</p>"
+            f" · {t('seat')} {escape(seat)}</p>"
         )
         parts.append(f'<div id="table-status-line">{part("table-status-line", line)}</div>')
         if table.result is not None:
