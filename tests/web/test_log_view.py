@@ -86,3 +86,13 @@ def test_a_long_log_drops_its_oldest_lines_a_step_at_a_time(counted: list[int]) 
         for n, (lines, first) in enumerate(zip(shown, firsts, strict=True))
     )
     assert counted == [1] * 11  # still said entry by entry
+
+
+def test_a_drop_moves_no_more_lines_than_it_drops() -> None:
+    """Each drop of old lines moves every kept line, which the page then paints again (in a
+    traced fight, whole-log repaints of 150 lines made frames of up to 50 ms): the boards keep at
+    most as many lines as a drop takes away, and drop them rarely."""
+    from web.ui import nevermore_views, rumble_views
+
+    for board in (rumble_views, nevermore_views):
+        assert 50 <= board.LOG_LINES <= log_view.STEP, board.__name__

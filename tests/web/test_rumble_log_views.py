@@ -49,7 +49,7 @@ def test_the_log_is_said_in_russian_or_english(english: None) -> None:
         "Bob запечатывает 2 карты.",
         "Ann: могучий бросок 3d6: 5+1+6 +2 = 14.",
     ]
-    assert len(rumble_views.log_lines(view(LOG * 40))) == 150
+    assert len(rumble_views.log_lines(view(LOG * 40))) == rumble_views.LOG_LINES
 
 
 def test_the_dice_show_the_latest_power_roll_and_its_place() -> None:

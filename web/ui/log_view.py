@@ -23,7 +23,10 @@ class _Said:
 
 
 _SAID: dict[str, _Said] = {}
-STEP = 50  # the boards' logs drop their oldest lines this many at a time (``first_shown``)
+# The boards' logs drop their oldest lines this many at a time (``first_shown``): each drop moves
+# every kept line, and the page paints them all again (a scrolled box paints its whole content,
+# each line's icon a small picture), so drops are rare and keep no more lines than they drop.
+STEP = 100
 
 
 def items(
@@ -38,7 +41,7 @@ def first_shown(count: int, last: int, step: int = 1) -> int:
     shown, and the start moves by whole ``step`` entries (``last`` to ``last + step - 1`` shown).
 
     Each time the start moves, every shown line moves up and the page repaints the whole log; with
-    a ``step`` of 50 that happens once every 50 entries instead of with every entry."""
+    a ``step`` of 100 that happens once every 100 entries instead of with every entry."""
     if last <= 0:
         return count
     dropped = max(0, count - last)

@@ -24,7 +24,7 @@ from .views import describe
 BACK = "/card-back.svg"
 SUITS = ("attack", "healing", "radiance", "victory", "raven")
 TOKENS = ("attack", "healing", "radiance", "victory")
-LOG_LINES = 150
+LOG_LINES = 100  # the log shows at least the latest entries (``log_view.first_shown``)
 WINNER_ROW = ' class="winner"'
 
 

@@ -22,7 +22,7 @@ BACK = "/card-back.svg"
 SLOT_NAMES = {"source": "заводила", "quality": "наворот", "delivery": "приход", "wild": "шальная"}
 SLOT_NAMES_EN = {"source": "source", "quality": "quality", "delivery": "delivery", "wild": "wild"}
 FACES = "⚀⚁⚂⚃⚄⚅"
-LOG_LINES = 150  # the log shows the latest entries
+LOG_LINES = 100  # the log shows at least the latest entries (``log_view.first_shown``)
 
 
 @lru_cache(maxsize=1)
