@@ -62,20 +62,21 @@ class Effects:
 
     def _play_drawn(self) -> None:
         drawn, self._drawn = self._drawn, []
+        heard: set[str] = set()  # one sound per kind however many views (a throttled hidden tab)
         try:
             for game, view in drawn:
-                self._play(game, view)
+                self._play(game, view, heard)
             self._place()
         except Exception as error:  # an effect must never break the table
             table_views.LAST_VIEW["fx_error"] = str(error)
 
-    def _play(self, game: str, view: dict[str, Any]) -> None:
-        """The effects of what changed between the last view of ``game`` and ``view``."""
+    def _play(self, game: str, view: dict[str, Any], heard: set[str]) -> None:
+        """The effects of what changed between the last view of ``game`` and ``view``; a sound
+        only for a kind not in ``heard``."""
         previous = self.before.get(game)
         self.before = {game: view}
         if previous == view:  # most redraws bring no new view
             return
-        heard: set[str] = set()
         for moment in moments(game, previous, view):
             self.show(game, moment)
             if moment.kind not in heard:  # one sound per kind of moment, however many seats
