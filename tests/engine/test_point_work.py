@@ -4,9 +4,10 @@ budget by at most one operation.
 
 A CPython loop stands for a page (``StepBatch``, ``IN_BROWSER``, as in ``test_step_batch``) and the
 task clock moves only by the curve operations a page does in Python (the crypto backend's work is
-WebCrypto there, asynchronous, and counts nothing here), each by about what it took on a loaded
-two-core machine: a check or lift of an x-coordinate 1.2 ms, a multiplication 25 ms for a full
-scalar (less for a small one). A «Схватка» match with a re-shuffle is played through the table.
+WebCrypto there, asynchronous, and counts nothing here): a check or lift of an x-coordinate
+1.2 ms (16 checks took 20–24 ms in a page on the loaded two-core machine), a multiplication 25 ms
+for a full scalar (less for a small one), about twenty checks' worth as in an idle page (2–5 ms
+against 0.14 ms). A «Схватка» match with a re-shuffle is played through the table.
 """
 
 from __future__ import annotations
@@ -79,8 +80,22 @@ async def page_loop(monkeypatch: pytest.MonkeyPatch) -> StepBatch:
     return steps
 
 
+@pytest.fixture
+def long_chains(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hash chains long enough for any match: a four-seat «Схватка» match of random bots can
+    roll more than the table's 256 joint dice (then every seat stops: «hash chain exhausted»)."""
+    import engine.protocol.peer_duties as duties
+    import engine.protocol.table as table
+    import engine.protocol.table_audit as audit
+    import engine.protocol.table_setup as setup
+    import engine.protocol.table_state as state
+
+    for module in (duties, table, audit, setup, state):
+        monkeypatch.setattr(module, "CHAIN_LENGTH", 1024)
+
+
 async def test_curve_work_ends_its_task_once_the_budget_is_spent(
-    clock: PointClock, page_loop: StepBatch
+    clock: PointClock, page_loop: StepBatch, long_chains: None
 ) -> None:
     seats = 4  # three shares rebuild a seat's secret: three commitments each to make
     h = await make_table(seats, rules=RumbleRules(), room="room-w", game="game-w")
