@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -19,6 +19,10 @@ from engine.fairness.encoding import Field, join_fields
 
 T = TypeVar("T")
 CHAIN_TAG = b"magic-table/chain/v1"
+MARK_STRIDE = 64  # links between two kept values of a chain: a preimage costs at most this many
+WALK_PART = 512  # links walked between two pauses of ``HashChain.walk``
+KEPT_CHAINS = 16  # chains whose kept values stay in memory (a page's own, the departed seats')
+_kept: dict[tuple[bytes, int], tuple[bytes, ...]] = {}
 
 
 def chain_step(value: bytes) -> bytes:
@@ -38,13 +42,51 @@ class HashChain:
         return self.preimage(0)
 
     def preimage(self, event: int) -> bytes:
-        """``h^(N-event)(seed)``: the value revealed for event ``event`` (0 is the tip)."""
+        """``h^(N-event)(seed)``: the value revealed for event ``event`` (0 is the tip).
+
+        The chain is walked once and every ``MARK_STRIDE``-th value kept (shared by every
+        ``HashChain`` of the same seed and length), so a preimage costs at most that many links."""
         if not 0 <= event <= self.length:
             raise ValueError("hash chain exhausted")
-        value = self.seed
-        for _ in range(self.length - event):
+        marks = _kept.get((self.seed, self.length))
+        if marks is None:
+            marks = self._keep(_walked(self.seed, self.length, self.length, []))
+        position = self.length - event
+        value = marks[position // MARK_STRIDE]
+        for _ in range(position % MARK_STRIDE):
             value = chain_step(value)
         return value
+
+    async def walk(self, pause: Callable[[], Awaitable[None]]) -> None:
+        """Walk the chain and keep its values, awaiting ``pause`` between parts of
+        ``WALK_PART`` links (a page's task ends there): the walk then costs no preimage anything."""
+        if (self.seed, self.length) in _kept:
+            return
+        marks: list[bytes] = []
+        for done in range(0, self.length, WALK_PART):
+            _walked(self.seed, self.length, min(self.length, done + WALK_PART), marks)
+            await pause()
+        self._keep(marks or [self.seed])
+
+    def _keep(self, marks: list[bytes]) -> tuple[bytes, ...]:
+        if len(_kept) >= KEPT_CHAINS:
+            del _kept[next(iter(_kept))]
+        kept = _kept[(self.seed, self.length)] = tuple(marks)
+        return kept
+
+
+def _walked(seed: bytes, length: int, until: int, marks: list[bytes]) -> list[bytes]:
+    """Extend ``marks`` (``h^(k·MARK_STRIDE)(seed)`` so far) up to position ``until``."""
+    if not marks:
+        marks.append(seed)
+    position = (len(marks) - 1) * MARK_STRIDE
+    value = marks[-1]
+    while position < until:
+        value = chain_step(value)
+        position += 1
+        if position % MARK_STRIDE == 0:
+            marks.append(value)
+    return marks
 
 
 def verify_link(previous: bytes, revealed: bytes) -> bool:

@@ -34,6 +34,7 @@ class Duties(PeerState):
         assert seat is not None
         seed = self._seed()
         chain = self.bundle.chain(self.room, self.game, CHAIN_LENGTH)
+        await chain.walk(yield_if_long)
         if owed == "chain":
             body: dict[str, Any] = {"t": "chain", "tip": chain.tip().hex()}
             if table.threshold:

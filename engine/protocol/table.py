@@ -269,6 +269,9 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             return
         decision = self.rules.decision(self.state)
         present = self.present()
+        if decision.kind == Kind.CHANCE and self.chance_event >= CHAIN_LENGTH:
+            self._halt(None, f"the game has rolled all of its {CHAIN_LENGTH} joint dice")
+            return
         if decision.kind == Kind.CHANCE and present and all(s in self.preimages for s in present):
             # Every seat contributes to every event: a seat that left (or withheld and was put
             # out) has its preimage rebuilt from its recovered chain seed, so nobody can veto.

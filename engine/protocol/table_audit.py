@@ -34,7 +34,9 @@ class Audit(TableState):
             raise ProtocolError(name, "escrow secret is out of range")
         seed, chain_seed = sharing.seeds_of(secret)
         problem = ""
-        if HashChain(chain_seed, CHAIN_LENGTH).tip() != self.tips[seat]:
+        chain = HashChain(chain_seed, CHAIN_LENGTH)
+        await chain.walk(yield_if_long)
+        if chain.tip() != self.tips[seat]:
             problem = "published secret does not give the committed chain"
         elif seat in self.sharings and sharing.base_mult(secret) != self.sharings[seat][0]:
             problem = "published secret is not the one it shared"

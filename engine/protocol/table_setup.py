@@ -16,7 +16,7 @@ from engine.fairness.deck import (
 )
 from engine.fairness.randomness import HashChain
 from engine.protocol.errors import ProtocolError
-from engine.protocol.pace import in_slices
+from engine.protocol.pace import in_slices, yield_if_long
 from engine.protocol.table_state import CHAIN_LENGTH, TableState
 from engine.protocol.table_values import hex_bytes
 
@@ -146,6 +146,7 @@ class SetUp(TableState):
             return lambda: self.recovery.__setitem__(departed, shares)
         secret = sharing.recover({sharing.share_x(s): v for s, v in shares.items()})
         seed, chain_seed = sharing.seeds_of(secret)
+        await HashChain(chain_seed, CHAIN_LENGTH).walk(yield_if_long)
         problem = self._recovered_mismatch(departed, seed, chain_seed)
 
         def apply() -> None:

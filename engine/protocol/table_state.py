@@ -33,7 +33,10 @@ from engine.protocol.errors import IllegalMove, ProtocolError, engine_fault
 from engine.protocol.table_fields import Member, TableFields
 from engine.protocol.table_values import hex_bytes
 
-CHAIN_LENGTH = 256
+# Joint dice a game may roll: every seat commits to a chain with a link per die. Random bots roll
+# up to 633 in a six-seat «до двух побед» match of «Схватка» (400 games); a preimage costs at most
+# ``randomness.MARK_STRIDE`` hashes whatever the length, so the length is generous.
+CHAIN_LENGTH = 4096
 HOST_ONLY = {"start", "pause", "resume", "hurry", "kick", "timeout", "auto", "takeover", "settle"}
 
 

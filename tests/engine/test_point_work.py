@@ -80,22 +80,8 @@ async def page_loop(monkeypatch: pytest.MonkeyPatch) -> StepBatch:
     return steps
 
 
-@pytest.fixture
-def long_chains(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hash chains long enough for any match: a four-seat «Схватка» match of random bots can
-    roll more than the table's 256 joint dice (then every seat stops: «hash chain exhausted»)."""
-    import engine.protocol.peer_duties as duties
-    import engine.protocol.table as table
-    import engine.protocol.table_audit as audit
-    import engine.protocol.table_setup as setup
-    import engine.protocol.table_state as state
-
-    for module in (duties, table, audit, setup, state):
-        monkeypatch.setattr(module, "CHAIN_LENGTH", 1024)
-
-
 async def test_curve_work_ends_its_task_once_the_budget_is_spent(
-    clock: PointClock, page_loop: StepBatch, long_chains: None
+    clock: PointClock, page_loop: StepBatch
 ) -> None:
     seats = 4  # three shares rebuild a seat's secret: three commitments each to make
     h = await make_table(seats, rules=RumbleRules(), room="room-w", game="game-w")
