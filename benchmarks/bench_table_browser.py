@@ -86,20 +86,25 @@ def click_entries(traces: list[dict[str, Any]], near: int | None = None) -> list
             )
             if index is None:
                 continue
-            # A move that shows cards is logged first and shown by its author's ``cardkeys``
-            # right after (commit, sequence, open): it is on screen only once that is applied.
-            index = next(
-                (
-                    j
-                    for j in range(index + 1, min(len(log), index + 4))
-                    if log[j][0] == trace["tid"] and log[j][1] == "cardkeys"
-                ),
-                index,
-            )
+            index = shown_by(log, index)
             shown = [t["applied"][index] for t in traces if index < len(t["applied"])]
             if len(shown) == len(traces):
                 result.append((max(shown) - clicked, index))
     return result
+
+
+def shown_by(log: list[list[Any]], index: int) -> int:
+    """The entry that puts the action at ``index`` on screen: its author's ``cardkeys`` when the
+    move shows cards (commit, sequence, open: the cards come in a later entry, before that
+    author's next action), else the action itself. A later action of the same author (an opening
+    the game makes at once, say) and its cards belong to that action, not to this one."""
+    author = log[index][0]
+    for j in range(index + 1, min(len(log), index + 4)):
+        if log[j][0] == author and log[j][1] == "action":
+            break
+        if log[j][0] == author and log[j][1] == "cardkeys":
+            return j
+    return index
 
 
 def latencies(traces: list[dict[str, Any]], near: int | None = None) -> list[float]:

@@ -431,17 +431,20 @@ class TableSession(Redraws):
             return []
         return peer.rules.legal_actions(peer.table.state, peer.seat, peer.knowledge)
 
-    async def submit(self, action: Action) -> None:
-        """The local human's move, if it is still one of the legal moves (a click may be stale)."""
+    async def submit(self, action: Action) -> bool:
+        """The local human's move, if it is still one of the legal moves (a click may be stale):
+        True when it went to the peer."""
         peer = self.peer
-        if peer is not None and action in self.my_moves():
-            logged = len(peer.table.log)
-            await peer.submit(action)
-            self._book_wake()  # the host holds its own real-time play for the window too
-            if len(peer.table.log) != logged or not peer.outbox:
-                self.on_update()  # the host logged it, or nothing of this peer's is on the way
-            else:
-                self._show_after_click()
+        if peer is None or action not in self.my_moves():
+            return False
+        logged = len(peer.table.log)
+        await peer.submit(action)
+        self._book_wake()  # the host holds its own real-time play for the window too
+        if len(peer.table.log) != logged or not peer.outbox:
+            self.on_update()  # the host logged it, or nothing of this peer's is on the way
+        else:
+            self._show_after_click()
+        return True
 
     def finished(self) -> bool:
         """True when the table's game is over (audited) or stopped: a new one may be opened."""

@@ -463,3 +463,15 @@ async def test_a_second_click_on_a_move_on_its_way_is_not_kept_for_the_next_deci
     assert guest.peer.outbox and guest.my_moves()  # on its way; the same buttons still
     await guest.submit(move)
     assert guest.peer.submitted == []
+
+
+async def test_a_stale_click_sends_nothing_and_says_so() -> None:
+    """A click on a move that is no longer offered (the state moved on) goes nowhere; ``submit``
+    says whether it went, so the page times only the clicks that did."""
+    guest = await guests_turn()
+    assert guest.peer is not None
+    move = guest.my_moves()[0]
+    assert await guest.submit({**move, "stale": True}) is False
+    assert guest.peer.outbox == {}
+    assert await guest.submit(move) is True
+    assert guest.peer.outbox

@@ -242,9 +242,12 @@ class TableUI:
     async def move(self, index: int) -> None:
         if self.session is not None and 0 <= index < len(self._moves):
             entries = len(self.session.peer.table.log) if self.session.peer else 0
-            self.submitted_at.append([wall_ms(), entries])
+            click = [wall_ms(), entries]
+            self.submitted_at.append(click)
             self.selected = []
-            await self.session.submit(self._moves[index])
+            if not await self.session.submit(self._moves[index]):
+                # A stale click sent nothing: nothing to time (it would borrow a later entry).
+                self.submitted_at = [c for c in self.submitted_at if c is not click]
 
     async def host_command(self, kind: str, seat: int | None = None) -> None:
         if self.session is not None and self.session.peer is not None:
