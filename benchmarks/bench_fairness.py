@@ -4,7 +4,9 @@ Prints wall time per shuffle (both passes, every seat), per private deal of the 
 audit, each also as a ratio to one native scalar multiplication measured in the same run, plus the
 bytes and messages a shuffle puts on the wire. Then a mid-game re-shuffle of 60 revealed slots
 (scattered over a 97-card deck, epoch 1) among 3 and 6 seats on the native backend: both passes,
-the unmasking of every re-dealt slot, and the audit of the re-shuffle transcript.
+the unmasking of every re-dealt slot, and the audit of the re-shuffle transcript. Last, a seat's
+joint-dice hash chain (``CHAIN_LENGTH`` links): the one walk that gives its tip, and a preimage
+after it, each against the same floor.
 Run: ``python benchmarks/bench_fairness.py``.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 
 from engine.fairness import curve, sharing
@@ -29,6 +32,8 @@ from engine.fairness.deck import (
     slot_commitments,
     unmask_many,
 )
+from engine.fairness.randomness import HashChain
+from engine.protocol.table_state import CHAIN_LENGTH
 
 CARDS = [f"card-{i}" for i in range(97)]
 RESHUFFLED = 60
@@ -181,6 +186,27 @@ async def main() -> None:
             f"{r['deal'] / floor:>8.0f} {r['audit']:>8.3f} {r['audit'] / floor:>8.0f} "
             f"{r['bytes']:>8.0f} {r['messages']:>5.0f}"
         )
+    walk, preimage = chain_costs()
+    print(
+        f"\nhash chain of {CHAIN_LENGTH} links: walk to the tip {walk * 1e3:.2f} ms"
+        f" ({walk / floor:.0f}× floor); a preimage after it {preimage * 1e6:.1f} µs"
+        f" ({preimage / floor:.2f}× floor)"
+    )
+
+
+def chain_costs(rounds: int = 20) -> tuple[float, float]:
+    """Seconds for a fresh chain's tip (the whole walk), and for one preimage once walked."""
+    walks, preimages = [], []
+    for _ in range(rounds):
+        chain = HashChain(secrets.token_bytes(32), CHAIN_LENGTH)
+        start = time.perf_counter()
+        chain.tip()
+        walks.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        for event in range(1, 201):
+            chain.preimage(event)
+        preimages.append((time.perf_counter() - start) / 200)
+    return sorted(walks)[rounds // 2], sorted(preimages)[rounds // 2]
 
 
 if __name__ == "__main__":
