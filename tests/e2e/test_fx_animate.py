@@ -64,3 +64,40 @@ async def test_effects_animate_one_at_a_time_and_play_after_the_redraw() -> None
             assert result == {"first": "idle", "kept": "running", "asked": 0, "running": 1}
             played = json.loads(await player.page.evaluate(LATER))
             assert played == {"during": [], "after": ["hit", "heal"]}
+
+
+# A banner's animations, each as the ms from its start to its end (delay + duration), while it
+# stands and once it leaves; whether it began to leave, and whether it is gone after its lifetime.
+BANNER = """async () => {
+  await window.magicTable.pyodide.runPythonAsync(`
+from web.ui import fx
+from web.ui.sound import Sound
+fx.Effects(Sound(True)).banner("Огненный шар", ["/art/ui/log/fire.svg", "/art/ui/log/dice.svg"])
+`);
+  const banner = document.querySelector("#fx-layer .fx-banner");
+  const ends = () => banner.getAnimations({subtree: true})
+    .map((a) => a.effect.getComputedTiming().endTime);
+  const standing = ends();
+  const until = async (done) => {  // at most 5 s: a banner that never leaves fails, not hangs
+    for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+    return done();
+  };
+  const left = await until(() => banner.classList.contains("leaving"));
+  const leaving = left ? ends() : [];
+  const gone = await until(() => !banner.isConnected);
+  return JSON.stringify({standing, leaving, left, gone});
+}"""
+
+
+async def test_a_banner_moves_only_as_it_comes_and_goes() -> None:
+    """Between its entrance and its exit a banner runs no animation: a moving banner made every
+    page draw a frame at the screen's rate for its whole life (2.4 s per spell)."""
+    with signaling_server() as server:
+        async with chromium() as browser:
+            player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
+            timings = json.loads(await player.page.evaluate(BANNER))
+            standing, leaving = timings["standing"], timings["leaving"]
+            assert len(standing) == 3  # the banner's entrance and each card's turn
+            assert max(standing) <= 1000
+            assert timings["left"] and timings["gone"]
+            assert any(end <= 500 for end in leaving) and max(leaving) <= 1000

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .table import TableUI
 
 LIFETIME_MS = 2600
+BANNER_LEAVES_MS = 2150  # a banner stands still after its entrance, then leaves (style.css)
 KEPT = 200  # the latest moments kept in ``Effects.shown``
 Point = tuple[float, float]
 Placed = Callable[[list[Point | None]], None]  # an effect, given the centres of its seats
@@ -192,12 +193,14 @@ class Effects:
         for box in found.values():
             observer.observe(box)
 
-    def add(self, html: str) -> None:
+    def add(self, html: str) -> Any:
+        """Put an effect on the layer for ``LIFETIME_MS``; the element."""
         holder = document.createElement("div")
         holder.innerHTML = html
         element = holder.firstElementChild
         self.layer().appendChild(element)
         setTimeout(create_once_callable(element.remove), LIFETIME_MS)
+        return element
 
     def float_at(self, seat: int | None, text: str, kind: str) -> None:
         def effect(where: list[Point | None]) -> None:
@@ -242,7 +245,10 @@ class Effects:
             old.remove()
         cards = "".join(f'<img src="{escape(src)}" alt="">' for src in pictures)
         title = f"<b>«{escape(words)}»</b>" if words else ""
-        self.add(f'<div class="fx-banner"><div class="fx-cards">{cards}</div>{title}</div>')
+        shown = self.add(f'<div class="fx-banner"><div class="fx-cards">{cards}</div>{title}</div>')
+        # No animation runs while it stands: a moving banner made every page draw a frame at
+        # the screen's rate for its whole life.
+        setTimeout(create_once_callable(lambda: shown.classList.add("leaving")), BANNER_LEAVES_MS)
 
     def fly(self, origin: int | None, seat: int | None, src: str) -> None:
         def effect(where: list[Point | None]) -> None:
