@@ -118,10 +118,15 @@ def fixed_dates() -> Iterator[None]:
             del os.environ["SOURCE_DATE_EPOCH"]
 
 
+def compact_json(text: str) -> str:
+    """The same JSON without the whitespace between its tokens (keys in their order)."""
+    return json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":"))
+
+
 def build_app_wheel(dist: Path) -> Wheel:
     """Pack the engine and the browser UI (pure Python, package data included; not the modules
     of ``NOT_IN_BROWSER``) into one wheel, its members stored (see ``store_slimmed``), its sources
-    slimmed (``web.slim``)."""
+    slimmed (``web.slim``), its JSON compact."""
     version = project_version()
     path = dist / "pyodide" / f"{APP_WHEEL}-{version}-py3-none-any.whl"
     path.unlink(missing_ok=True)
@@ -136,6 +141,8 @@ def build_app_wheel(dist: Path) -> Wheel:
                 ):
                     if file.suffix == ".py":  # without comments and docstrings (web/slim.py)
                         wheel.writestr(name, slim(file.read_text(encoding="utf-8")))
+                    elif file.suffix == ".json":  # the catalogs, without their indentation
+                        wheel.writestr(name, compact_json(file.read_text(encoding="utf-8")))
                     else:
                         wheel.write(file, name)
         wheel.write(ROOT / "web" / "__init__.py", "web/__init__.py")

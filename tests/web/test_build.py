@@ -135,10 +135,11 @@ def test_wheels_are_stored_and_hold_what_the_lock_says(built: tuple[Path, Path])
         for name in ("engine/protocol/pace.py", "web/ui/table.py"):
             source = (ROOT / name).read_text(encoding="utf-8")
             assert wheel.read(name).decode() == slim(source), name
-        assert (
-            wheel.read("engine/games/rumble/catalog.json")
-            == (ROOT / "engine/games/rumble/catalog.json").read_bytes()
-        )
+        for game in ("rumble", "circle", "nevermore"):
+            name = f"engine/games/{game}/catalog.json"
+            packed, source = wheel.read(name).decode(), (ROOT / name).read_text(encoding="utf-8")
+            assert json.loads(packed) == json.loads(source), name
+            assert len(packed) < len(source) and "\n" not in packed, name  # no indentation
 
 
 def test_a_dependency_wheel_is_slimmed_with_its_notice_and_a_true_record(
