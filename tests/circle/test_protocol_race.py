@@ -60,7 +60,7 @@ async def test_a_crossing_shield_and_wind_both_land_at_the_table() -> None:
         peers = h.peers[1:]
         shielder = next((p for p in peers if moves(p, ("shield", "gust"))), None)
         blower = next((p for p in peers if p is not shielder and moves(p, WINDS)), None)
-        if shielder is not None and blower is not None:
+        if shielder is not None and blower is not None and not melts(h):
             break
         await h.bus.close()
     assert shielder is not None and blower is not None
@@ -87,15 +87,36 @@ async def test_a_double_tap_plays_both_winds_in_order() -> None:
         await h.bus.close()
     assert tapper is not None
     first, second = moves(tapper, WINDS)[:2]
-    step = spell(h)["step"]
+    turn = h.peers[0].table.state["g"]["log"][-1]["turn"]
+    blown = len(changes_by(h, tapper, turn))
     await tapper.submit(first)  # «сдуть сразу дважды»: two taps on the same state
     await tapper.submit(second)
     await h.settle()
     await agreed(h)
     state = h.peers[0].table.state["g"]
     assert {first["slot"], second["slot"]} <= set(state["discard"])
-    assert spell(h)["step"] == step + 2 and not tapper.refused
+    # Two changes of target by the tapper (the spell's step is not counted: a spell that melts
+    # as it is blown, «Град» of power 2, say, is gone after the second and a new one starts).
+    assert len(changes_by(h, tapper, turn)) == blown + 2 and not tapper.refused
     await h.bus.close()
+
+
+def melts(h: Harness) -> bool:
+    """The flying spell may melt away as it is moved twice (its steps then start again)."""
+    now = spell(h)
+    cat = h.peers[0].rules.cat  # type: ignore[attr-defined]
+    return bool(cat.keyword(now["card"]) == "melt" and now["power"] <= 2)
+
+
+def changes_by(h: Harness, peer: Peer, turn: int) -> list[dict[str, Any]]:
+    """The game log's changes of the spell's target in ``turn`` made by ``peer``'s seat (the log
+    keeps the latest entries only: the turn tells the taps' from older ones)."""
+    log = h.peers[0].table.state["g"]["log"]
+    return [
+        e
+        for e in log
+        if e.get("e") == "change" and e.get("by") == peer.seat and e.get("turn") == turn
+    ]
 
 
 async def test_a_double_tap_that_cannot_land_twice_says_why() -> None:

@@ -40,7 +40,7 @@ def transitioned(css: str) -> set[str]:
 
 def test_keyframes_move_only_transform_and_opacity() -> None:
     frames = keyframes(STYLE.read_text("utf-8"))
-    assert {"fx-fly", "c-fly", "fx-float", "fx-banner"} <= frames.keys()
+    assert {"fx-fly", "c-fly", "fx-float", "fx-banner-in", "fx-banner-out"} <= frames.keys()
     moving = {name: props - COMPOSITED for name, props in frames.items() if props - COMPOSITED}
     assert not moving, moving
 
