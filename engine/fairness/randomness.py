@@ -50,7 +50,7 @@ class HashChain:
             raise ValueError("hash chain exhausted")
         marks = _kept.get((self.seed, self.length))
         if marks is None:
-            marks = self._keep(_walked(self.seed, self.length, self.length, []))
+            marks = self._keep(_walked(self.seed, self.length, []))
         position = self.length - event
         value = marks[position // MARK_STRIDE]
         for _ in range(position % MARK_STRIDE):
@@ -64,7 +64,7 @@ class HashChain:
             return
         marks: list[bytes] = []
         for done in range(0, self.length, WALK_PART):
-            _walked(self.seed, self.length, min(self.length, done + WALK_PART), marks)
+            _walked(self.seed, min(self.length, done + WALK_PART), marks)
             await pause()
         self._keep(marks or [self.seed])
 
@@ -75,7 +75,7 @@ class HashChain:
         return kept
 
 
-def _walked(seed: bytes, length: int, until: int, marks: list[bytes]) -> list[bytes]:
+def _walked(seed: bytes, until: int, marks: list[bytes]) -> list[bytes]:
     """Extend ``marks`` (``h^(k·MARK_STRIDE)(seed)`` so far) up to position ``until``."""
     if not marks:
         marks.append(seed)

@@ -33,8 +33,9 @@ class Duties(PeerState):
         seat = self.seat
         assert seat is not None
         seed = self._seed()
-        chain = self.bundle.chain(self.room, self.game, CHAIN_LENGTH)
-        await chain.walk(yield_if_long)
+        if owed in ("chain", "preimage"):
+            chain = self.bundle.chain(self.room, self.game, CHAIN_LENGTH)
+            await chain.walk(yield_if_long)  # once per game; kept for every later preimage
         if owed == "chain":
             body: dict[str, Any] = {"t": "chain", "tip": chain.tip().hex()}
             if table.threshold:

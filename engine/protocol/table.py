@@ -47,7 +47,7 @@ from engine.protocol.envelope import (
     safe_message_id,
 )
 from engine.protocol.errors import ProtocolError, StaleAction
-from engine.protocol.pace import in_slices
+from engine.protocol.pace import in_slices, yield_if_long
 from engine.protocol.table_audit import Audit
 from engine.protocol.table_contributions import Contributions
 from engine.protocol.table_fields import Awaiting, Member
@@ -275,11 +275,16 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
         if decision.kind == Kind.CHANCE and present and all(s in self.preimages for s in present):
             # Every seat contributes to every event: a seat that left (or withheld and was put
             # out) has its preimage rebuilt from its recovered chain seed, so nobody can veto.
+            departed = {
+                s: HashChain(self.recovered_chains[s], CHAIN_LENGTH)
+                for s in range(self.seats)
+                if s not in present
+            }
+            for chain in departed.values():  # walked at the rebuild; again only if not kept
+                await chain.walk(yield_if_long)
             self.chance_event += 1
-            for s in range(self.seats):
-                if s not in present:
-                    chain = HashChain(self.recovered_chains[s], CHAIN_LENGTH)
-                    self.preimages[s] = chain.preimage(self.chance_event)
+            for s, chain in departed.items():
+                self.preimages[s] = chain.preimage(self.chance_event)
             values = [self.preimages[s] for s in range(self.seats)]
             event = ("chance", self.room, self.game, self.chance_event)
             value = joint_value(event, values, decision.chance_range)
