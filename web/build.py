@@ -27,10 +27,12 @@ from wheel.wheelfile import WheelFile
 from web.offline import OfflineError, write_manifest
 from web.precompress import precompress
 from web.slim import slim
+from web.stdlib import StdlibError, repack_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB_ZIP = "python_stdlib.zip"
 APP_WHEEL = "magic_table"
 APP_PACKAGES = ("engine", "web/ui")
 NOT_IN_BROWSER = frozenset(
@@ -96,7 +98,8 @@ def pinned(name: str) -> str:
 
 
 def copy_runtime(dist: Path) -> None:
-    """Copy the Pyodide runtime files from the pinned npm package."""
+    """Copy the Pyodide runtime files from the pinned npm package (the standard library is
+    repacked once the wheels are built: ``web.stdlib``)."""
     if not PYODIDE_DIR.is_dir():
         raise BuildError("node_modules/pyodide is missing: run `npm ci` first")
     target = dist / "pyodide"
@@ -252,6 +255,8 @@ def build(dist: Path, signaling: str, ice: list[object]) -> list[Wheel]:
     copy_runtime(dist)
     wheels = [build_app_wheel(dist)]
     wheels += [fetch_dependency(name, dist, ROOT / "build" / "wheels") for name in BROWSER_DEPS]
+    stdlib = dist / "pyodide" / STDLIB_ZIP
+    repack_stdlib(PYODIDE_DIR / STDLIB_ZIP, stdlib, [wheel.path for wheel in wheels])
     write_lock(dist, wheels)
     copy_site(dist, signaling, ice)
     write_manifest(dist, project_version())
@@ -279,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         if not isinstance(ice, list):
             raise BuildError("--ice-servers must be a JSON list")
         wheels = build(args.dist, args.signaling, ice)
-    except (BuildError, OfflineError, json.JSONDecodeError) as error:
+    except (BuildError, OfflineError, StdlibError, json.JSONDecodeError) as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 2
     size = sum(f.stat().st_size for f in args.dist.rglob("*") if f.is_file())

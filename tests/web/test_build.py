@@ -142,6 +142,21 @@ def test_wheels_are_stored_and_hold_what_the_lock_says(built: tuple[Path, Path])
             assert len(packed) < len(source) and "\n" not in packed, name  # no indentation
 
 
+def test_the_site_serves_the_standard_library_stored_and_trimmed(built: tuple[Path, Path]) -> None:
+    """The build repacks Pyodide's standard library (``web.stdlib``): the same files but the
+    left-out ones, stored, so its brotli copy is far smaller than the deflated zip."""
+    first, second = built
+    served = first / "pyodide" / site_build.STDLIB_ZIP
+    assert served.read_bytes() == (second / "pyodide" / site_build.STDLIB_ZIP).read_bytes()
+    original = site_build.PYODIDE_DIR / site_build.STDLIB_ZIP
+    with zipfile.ZipFile(served) as zipped, zipfile.ZipFile(original) as pyodides:
+        assert {i.compress_type for i in zipped.infolist()} == {zipfile.ZIP_STORED}
+        assert "unittest/__init__.py" in pyodides.namelist()
+        assert "unittest/__init__.py" not in zipped.namelist()
+        assert zipped.read("asyncio/tasks.py") == pyodides.read("asyncio/tasks.py")
+    assert served.with_name(served.name + ".br").stat().st_size < original.stat().st_size * 0.6
+
+
 def test_a_dependency_wheel_is_slimmed_with_its_notice_and_a_true_record(
     built: tuple[Path, Path],
 ) -> None:
