@@ -26,7 +26,6 @@ LEFT_OUT = (
     "_pyrepl",
     "antigravity",
     "bdb",
-    "cProfile",
     "compileall",
     "doctest",
     "imaplib",
@@ -35,8 +34,6 @@ LEFT_OUT = (
     "pdb",
     "pickletools",
     "poplib",
-    "profile",
-    "pstats",
     "pyclbr",
     "pydoc",
     "smtplib",
@@ -50,7 +47,8 @@ LEFT_OUT = (
     "wsgiref",
     "zipapp",
 )
-"""Top-level modules and packages of the standard library the site leaves out."""
+"""Top-level modules and packages of the standard library the site leaves out (the profiler,
+``cProfile`` with ``pstats``, stays: the browser benchmarks' ``--profile`` runs it in the page)."""
 
 INTERACTIVE_ONLY = frozenset({("site", "_pyrepl"), ("_sitebuiltins", "pydoc")})
 """Imports (importer, top-level module imported) that only an interactive console makes: the line

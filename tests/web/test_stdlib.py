@@ -3,6 +3,7 @@ import scan that decides which those are."""
 
 from __future__ import annotations
 
+import ast
 import re
 import zipfile
 from pathlib import Path
@@ -110,3 +111,15 @@ def test_a_left_out_name_the_library_lacks_is_a_clear_error(
     with pytest.raises(stdlib.StdlibError, match="has no no_such_module"):
         stdlib.repack_stdlib(PYODIDE_STDLIB, tmp_path / "out.zip", [])
     assert not (tmp_path / "out.zip").exists()
+
+
+def test_the_python_the_benchmarks_run_in_a_page_imports_nothing_left_out() -> None:
+    """Their ``--profile`` and ``--steps`` code runs in the page (cProfile, pstats, asyncio)."""
+    root = Path(__file__).resolve().parents[2] / "benchmarks"
+    imported: set[str] = set()
+    for script in sorted(root.glob("*.py")):
+        for node in ast.walk(ast.parse(script.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                imported |= stdlib.imported_names(node.value, "page", package=False)
+    assert {"cProfile", "pstats", "asyncio"} <= imported
+    assert not [name for name in imported if stdlib.is_left_out(name, stdlib.LEFT_OUT)]
