@@ -35,10 +35,13 @@ def test_the_scan_finds_imports_of_every_kind_but_a_scripts_own() -> None:
         "def run():\n    import inner\n"
         "try:\n    from guarded import x\nexcept ImportError:\n    pass\n"
         "text = 'import not_a_line_start'\n"
+        "codec = __import__('by_call')\n"
+        'late = importlib.import_module("by_name.sub")\n'
         'if __name__ == "__main__":\n    import script_only\n'
     )
     names = stdlib.imported_names(source, "pkg.sub.mod", package=False)
     assert {"a.b", "c", "e", "e.f", "e.g", "inner", "guarded", "guarded.x"} <= names
+    assert {"by_call", "by_name.sub"} <= names
     assert {"pkg.sub", "pkg.sub.sibling", "pkg.up", "pkg.up.thing"} <= names
     assert not {"d", "h", "script_only", "not_a_line_start", "as"} & names
     assert stdlib.imported_names("from .mod import x", "pkg.sub", package=True) == {
