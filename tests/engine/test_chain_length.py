@@ -129,3 +129,26 @@ async def test_a_walk_in_parts_pauses_and_gives_the_same_values() -> None:
         assert chain.preimage(event) == walked(seed, length, event)
     await HashChain(seed, length).walk(pause)
     assert pauses == 4  # kept: a second walk of the same chain does nothing
+
+
+def test_a_chain_pushed_out_of_the_kept_ones_is_walked_again_and_stays_right(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only ``KEPT_CHAINS`` chains keep their values (the oldest kept goes first); a chain that
+    lost its values gives the same preimages, walked again from its seed."""
+    import engine.fairness.randomness as randomness
+
+    monkeypatch.setattr(randomness, "_kept", {})
+    length = 3 * MARK_STRIDE + 1
+    chains = [HashChain(bytes([i]) * 32, length) for i in range(randomness.KEPT_CHAINS + 1)]
+    first_values = [chains[0].preimage(event) for event in (0, 1, length)]
+    for chain in chains[1:]:
+        chain.tip()
+    assert len(randomness._kept) == randomness.KEPT_CHAINS
+    assert (chains[0].seed, length) not in randomness._kept
+    assert (chains[-1].seed, length) in randomness._kept
+    assert [chains[0].preimage(event) for event in (0, 1, length)] == first_values
+    assert first_values == [walked(chains[0].seed, length, e) for e in (0, 1, length)]
+    assert (chains[0].seed, length) in randomness._kept  # kept again, the oldest now gone
+    assert (chains[1].seed, length) not in randomness._kept
+    assert len(randomness._kept) == randomness.KEPT_CHAINS
