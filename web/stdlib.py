@@ -3,15 +3,17 @@ and without the developer tools and mail clients no page can import.
 
 The server's brotli copy of the stored archive is half the size of the deflated one (brotli
 compresses across files, deflate only within each member): 1.2 MB fewer on a first visit, for
-5.7 MB more in each tab's memory, where Pyodide keeps the zip (8.3 MB instead of 2.5). A module is left out only if nothing the
-page can load reaches it by an import statement: the build reads every import of the site's
-wheels and of the standard library from its roots, and stops with an error if a left-out module
-is reached. Pyodide's standard library is written for a newer Python than the one that builds the
-site, so its sources are read as text: every line that starts with ``import`` or ``from … import``
-counts, at module level, in a function or under a ``try`` (more than runs, never less), and so does
-a module named by a literal in an ``__import__`` or ``importlib.import_module`` call, except the
-``if __name__ == "__main__":`` block (a script's, never run on import) and the imports that only
-an interactive console makes (``INTERACTIVE_ONLY``: the page has none).
+5.7 MB more in each tab's memory, where Pyodide keeps the zip (8.3 MB instead of 2.5).
+
+A module is left out only if nothing the page can load reaches it by an import statement: the
+build reads every import of the site's wheels and of the standard library from its roots, and
+stops with an error if a left-out module is reached. Pyodide's standard library is written for a
+newer Python than the one that builds the site, so its sources are read as text: every
+``import …`` or ``from … import`` statement counts (at the start of a line, or after a ``;`` or a
+``:`` on it), at module level, in a function or under a ``try`` (more than runs, never less), and
+so does a module named by a literal in an ``__import__`` or ``importlib.import_module`` call,
+except in the ``if __name__ == "__main__":`` block (a script's, never run on import) and the
+imports that only an interactive console makes (``INTERACTIVE_ONLY``: the page has none).
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ ROOT_MODULES = ("site", "sitecustomize")
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 
 _IMPORT = re.compile(
-    r"^[ \t]*(?:import[ \t]+(?P<names>[\w., \t]+)"
+    r"(?:^|[;:])[ \t]*(?:import[ \t]+(?P<names>[\w., \t]+)"
     r"|from[ \t]+(?P<base>[\w.]+)[ \t]+import[ \t]+(?P<members>\([^)]*\)|[^\n#;]+))",
     re.MULTILINE,
 )

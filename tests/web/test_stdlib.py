@@ -36,12 +36,14 @@ def test_the_scan_finds_imports_of_every_kind_but_a_scripts_own() -> None:
         "try:\n    from guarded import x\nexcept ImportError:\n    pass\n"
         "text = 'import not_a_line_start'\n"
         "codec = __import__('by_call')\n"
+        "import first; import second\n"
+        "try: import one_line\nexcept ImportError: pass\n"
         'late = importlib.import_module("by_name.sub")\n'
         'if __name__ == "__main__":\n    import script_only\n'
     )
     names = stdlib.imported_names(source, "pkg.sub.mod", package=False)
     assert {"a.b", "c", "e", "e.f", "e.g", "inner", "guarded", "guarded.x"} <= names
-    assert {"by_call", "by_name.sub"} <= names
+    assert {"by_call", "by_name.sub", "first", "second", "one_line"} <= names
     assert {"pkg.sub", "pkg.sub.sibling", "pkg.up", "pkg.up.thing"} <= names
     assert not {"d", "h", "script_only", "not_a_line_start", "as"} & names
     assert stdlib.imported_names("from .mod import x", "pkg.sub", package=True) == {
