@@ -3,7 +3,10 @@ a double tap plays both cards (or says why not), and simultaneous plays go in th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from engine.core.model import Action
 from engine.games.circle import CircleRules
@@ -26,6 +29,22 @@ async def racing(seats: int = 4, window: int = 0, **kwargs: Any) -> Harness:
     await h.settle()
     assert h.peers[0].table.racing() is not None
     return h
+
+
+# Tables dealt until one fits a test (each deal is random). The least likely fit, a host holding a
+# ЩИТ with a rival ahead of it in the public order, came in 28 of 60 deals; 10 deals missed it in
+# 2 of about 110 runs of the file, 100 deals would miss it about once in 10^27.
+DEALS = 100
+
+
+async def table_where(fits: Callable[[Harness], bool], **kwargs: Any) -> Harness:
+    """The first of up to ``DEALS`` racing tables (``racing(**kwargs)``) that ``fits``."""
+    for _ in range(DEALS):
+        h = await racing(**kwargs)
+        if fits(h):
+            return h
+        await h.bus.close()
+    pytest.fail(f"none of {DEALS} deals fits the test")
 
 
 def moves(peer: Peer, effects: tuple[str, ...]) -> list[Action]:
@@ -55,15 +74,10 @@ async def agreed(h: Harness) -> None:
 
 
 async def test_a_crossing_shield_and_wind_both_land_at_the_table() -> None:
-    for _ in range(10):
-        h = await racing()
-        peers = h.peers[1:]
-        shielder = next((p for p in peers if moves(p, ("shield", "gust"))), None)
-        blower = next((p for p in peers if p is not shielder and moves(p, WINDS)), None)
-        if shielder is not None and blower is not None and not melts(h):
-            break
-        await h.bus.close()
-    assert shielder is not None and blower is not None
+    h = await table_where(lambda h: crossing(h) is not None and not melts(h))
+    pair = crossing(h)
+    assert pair is not None
+    shielder, blower = pair
     step = spell(h)["step"]
     shield, wind = moves(shielder, ("shield", "gust"))[0], moves(blower, WINDS)[0]
     assert shield["step"] == wind["step"] == step
@@ -78,13 +92,22 @@ async def test_a_crossing_shield_and_wind_both_land_at_the_table() -> None:
     await h.bus.close()
 
 
+def crossing(h: Harness) -> tuple[Peer, Peer] | None:
+    """A guest that can play a ЩИТ (or a gust) and another that can blow, if the deal has them."""
+    peers = h.peers[1:]
+    shielder = next((p for p in peers if moves(p, ("shield", "gust"))), None)
+    blower = next((p for p in peers if p is not shielder and moves(p, WINDS)), None)
+    return None if shielder is None or blower is None else (shielder, blower)
+
+
+def double_tapper(h: Harness) -> Peer | None:
+    """A peer holding two winds, if the deal has one."""
+    return next((p for p in h.peers if len(moves(p, WINDS)) >= 2), None)
+
+
 async def test_a_double_tap_plays_both_winds_in_order() -> None:
-    for _ in range(10):
-        h = await racing()
-        tapper = next((p for p in h.peers if len(moves(p, WINDS)) >= 2), None)
-        if tapper is not None:
-            break
-        await h.bus.close()
+    h = await table_where(lambda h: double_tapper(h) is not None)
+    tapper = double_tapper(h)
     assert tapper is not None
     first, second = moves(tapper, WINDS)[:2]
     turn = h.peers[0].table.state["g"]["log"][-1]["turn"]
@@ -132,17 +155,18 @@ async def test_a_double_tap_that_cannot_land_twice_says_why() -> None:
     await h.bus.close()
 
 
+def winds_ahead_of_host(h: Harness) -> list[Peer]:
+    """The guests that can blow and come before the host in the public order of this state."""
+    mine = rank(base(h), 0)
+    guests = [p for p in h.peers[1:] if moves(p, WINDS)]
+    return [p for p in guests if rank(base(h), p.seat or 0) < mine]
+
+
 async def test_simultaneous_plays_land_in_the_public_order_not_the_hosts() -> None:
-    for _ in range(10):
-        h = await racing(window=150)
-        host = h.peers[0]
-        rivals = [p for p in h.peers[1:] if moves(p, WINDS)]
-        mine = rank(base(h), 0)
-        ahead = [p for p in rivals if rank(base(h), p.seat or 0) < mine]
-        if moves(host, WINDS) and ahead:
-            break
-        await h.bus.close()
-    rival = ahead[0]
+    h = await table_where(
+        lambda h: bool(moves(h.peers[0], WINDS) and winds_ahead_of_host(h)), window=150
+    )
+    host, rival = h.peers[0], winds_ahead_of_host(h)[0]
     step = spell(h)["step"]
     await host.submit(moves(host, WINDS)[0])  # the host's own play has no network delay …
     await rival.submit(moves(rival, WINDS)[0])
@@ -167,15 +191,11 @@ class Unordered(Peer):
 
 
 async def test_peers_name_a_host_that_breaks_the_order() -> None:
-    for _ in range(10):
-        h = await racing(peer_class={0: Unordered})
-        host = h.peers[0]
-        mine = rank(base(h), 0)
-        ahead = [p for p in h.peers[1:] if moves(p, WINDS) and rank(base(h), p.seat or 0) < mine]
-        if moves(host, ("shield", "gust")) and ahead:
-            break
-        await h.bus.close()
-    rival = ahead[0]
+    h = await table_where(
+        lambda h: bool(moves(h.peers[0], ("shield", "gust")) and winds_ahead_of_host(h)),
+        peer_class={0: Unordered},
+    )
+    host, rival = h.peers[0], winds_ahead_of_host(h)[0]
     await host.submit(moves(host, ("shield", "gust"))[0])
     await rival.submit(moves(rival, WINDS)[0])
     await h.settle()
