@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import zipfile
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 
 LEFT_OUT = (
@@ -161,9 +161,14 @@ def import_chain(by: Mapping[str, str], module: str) -> str:
     return " <- ".join(chain)
 
 
-def is_left_out(name: str, left_out: Iterable[str]) -> bool:
+def top_level(name: str) -> str:
+    """The top-level module of a module name or of an archive member's path."""
+    return name.split("/")[0].split(".")[0]
+
+
+def is_left_out(name: str, left_out: Collection[str]) -> bool:
     """Whether a module name or an archive member's path lies under a left-out name."""
-    return name.split("/")[0].split(".")[0] in set(left_out)
+    return top_level(name) in left_out
 
 
 def page_roots(
@@ -178,13 +183,12 @@ def page_roots(
 def check_left_out(
     stdlib: Mapping[str, tuple[str, bool]],
     page: Mapping[str, tuple[str, bool]],
-    left_out: Iterable[str],
+    left_out: Collection[str],
 ) -> None:
     """Raise ``StdlibError`` if a module the page can load reaches a left-out one; ``page`` holds
     the modules of the site's wheels (all of them roots)."""
     by = reached({**stdlib, **page}, page_roots(stdlib, page))
-    kept = set(left_out)
-    hits = sorted(name for name in by if is_left_out(name, kept))
+    hits = sorted(name for name in by if is_left_out(name, left_out))
     if hits:
         raise StdlibError(
             "the page can import modules the site leaves out of the standard library: "
@@ -197,19 +201,20 @@ def repack_stdlib(source: Path, target: Path, wheels: Iterable[Path]) -> None:
     """Write ``target``: the standard library zip ``source`` with its members stored and those of
     ``LEFT_OUT`` gone, after checking that no module of ``wheels`` or the runtime reaches them."""
     with zipfile.ZipFile(source) as archive:
-        members = archive.namelist()
-    missing = [name for name in LEFT_OUT if not any(is_left_out(m, (name,)) for m in members)]
+        members = [(info, archive.read(info)) for info in archive.infolist()]
+    tops = {top_level(info.filename) for info, _ in members}
+    missing = [name for name in LEFT_OUT if name not in tops]
     if missing:
         raise StdlibError(f"{source.name} has no {', '.join(missing)}: update web.stdlib.LEFT_OUT")
     page: dict[str, tuple[str, bool]] = {}
     for wheel in wheels:
         page.update(archive_sources(wheel))
-    check_left_out(archive_sources(source), page, LEFT_OUT)
+    stdlib = python_sources((info.filename, data) for info, data in members)
+    check_left_out(stdlib, page, LEFT_OUT)
     target.unlink(missing_ok=True)
-    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
-        for info in src.infolist():
-            if is_left_out(info.filename, LEFT_OUT):
-                continue
-            member = zipfile.ZipInfo(info.filename, FIXED_DATE)
-            member.external_attr = info.external_attr
-            out.writestr(member, src.read(info))
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
+        for info, data in members:
+            if not is_left_out(info.filename, LEFT_OUT):
+                member = zipfile.ZipInfo(info.filename, FIXED_DATE)
+                member.external_attr = info.external_attr
+                out.writestr(member, data)
