@@ -98,3 +98,32 @@ def test_the_circle_spell_flies_by_a_distance_in_units_of_its_ring() -> None:
     assert (float(dx), float(dy)) != (0.0, 0.0)
     assert "--fx" not in html and "left:" not in html
     assert "container-type: size" in STYLE.read_text("utf-8").split(".c-ring", 1)[1].split("}")[0]
+
+
+def fx_constant(name: str) -> Any:
+    """A module constant of ``fx.py`` (read from its source: ``fx`` needs the browser)."""
+    tree = ast.parse((WEB / "ui" / "fx.py").read_text("utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"fx.py has no {name}")
+
+
+def animation_ms(css: str, selector: str) -> float:
+    """The duration of the ``animation`` a rule of exactly ``selector`` declares."""
+    rule = re.search(
+        re.escape(selector) + r"\s*\{[^}]*?animation\s*:\s*[\w-]+\s+([\d.]+)(m?s)", css
+    )
+    assert rule is not None, selector
+    value, unit = float(rule.group(1)), rule.group(2)
+    return value if unit == "ms" else value * 1000
+
+
+def test_a_banner_comes_in_stands_and_leaves_within_its_lifetime() -> None:
+    """``fx.py`` starts a banner's exit at ``BANNER_LEAVES_MS`` and removes it at ``LIFETIME_MS``;
+    the style sheet's entrance must end before the one and the exit before the other."""
+    css = STYLE.read_text("utf-8")
+    leaves, lifetime = fx_constant("BANNER_LEAVES_MS"), fx_constant("LIFETIME_MS")
+    entrance, leaving = animation_ms(css, ".fx-banner "), animation_ms(css, ".fx-banner.leaving")
+    assert entrance < leaves
+    assert leaves + leaving <= lifetime, (leaves, leaving, lifetime)
