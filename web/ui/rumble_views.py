@@ -355,7 +355,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     sealing = bool(moves) and view["waiting"].get("phase") == "assembly"
     waiting = [names[s] for s in view["waiting"].get("seats", []) if s < len(names)]
     waiting_for = say("Ждём", "Waiting for")
-    # Always drawn (empty when nobody is waited for), so the dock below it keeps its place.
+    # Always drawn (empty when nobody is waited for), at the top of the place of questions.
     wait_line = (
         f'<p class="wait">{waiting_for}: {escape(", ".join(waiting))}</p>'
         if waiting
@@ -366,11 +366,16 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
         log_view.lines("rumble", view["log"], current(), names, LOG_LINES, log_view.STEP),
     )
     summary = results(view) if view["waiting"]["kind"] == "terminal" else fight_banner(view)
+    # Who is waited for, the spell being built and the question asked stand in a place of their
+    # own above the hand, as tall whether a question is asked or not (style.css, .ask): the hand
+    # under the player's pointer does not jump as questions come and go.
+    ask = wait_line + (building(view, selected) if sealing else "")
+    ask += prompt(view, moves, selected, names)
     return (
         f'<section class="rumble" data-fight="{view["fight"]}">{head}'
-        f'<div class="wizards">{wizards}</div>{dice(view["log"])}{wait_line}{summary}'
-        f'<div class="dock">{building(view, selected) if sealing else ""}'
-        f"{prompt(view, moves, selected, names)}"
+        f'<div class="wizards" style="--others:{max(1, len(others))}">{wizards}</div>'
+        f"{dice(view['log'])}{summary}"
+        f'<div class="dock"><div class="ask">{ask}</div>'
         f"{hand(view, selected, sealing) if me is not None else ''}</div>"
         f'<ol id="game-log" class="game-log" aria-live="polite" tabindex="0"'
         f' aria-label="{say("Журнал", "Log")}">{log_items}</ol></section>'
