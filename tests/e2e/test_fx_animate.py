@@ -101,3 +101,29 @@ async def test_a_banner_moves_only_as_it_comes_and_goes() -> None:
             assert max(standing) <= 1000
             assert timings["left"] and timings["gone"]
             assert any(end <= 500 for end in leaving) and max(leaving) <= 1000
+
+
+STATE = "() => window.magicTable.pyodide.runPython('heard._ctx.state')"
+PLAY = """(name) => window.magicTable.pyodide.runPython(`
+from web.ui.sound import Sound
+if "heard" not in globals():
+    heard = Sound()
+    heard.volume = 0.4
+heard.play("${name}")
+`)"""
+ENDED = "() => window.magicTable.pyodide.runPython('heard._ctx.currentTime >= heard._quiet_at')"
+
+
+async def test_the_sound_is_suspended_when_its_effects_have_ended_and_resumed_by_the_next() -> None:
+    """A running audio context keeps the audio device busy with silence (a thread of the page and
+    one of the browser): it sleeps once its sounds have ended, and the next effect wakes it."""
+    with signaling_server() as server:
+        async with chromium() as browser:
+            player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
+            page = player.page
+            await page.evaluate(PLAY, "hit")
+            await page.wait_for_function(f"() => ({STATE})() === 'running'", timeout=5000)
+            await page.wait_for_function(f"() => ({STATE})() === 'suspended'", timeout=10000)
+            assert await page.evaluate(ENDED)  # not before its sound had ended
+            await page.evaluate(PLAY, "vp")
+            await page.wait_for_function(f"() => ({STATE})() === 'running'", timeout=5000)

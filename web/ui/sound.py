@@ -1,5 +1,7 @@
 """Short sound effects synthesised with Web Audio (no sound files), with a volume kept across
-reloads. Runs only under Pyodide; the browser's AudioContext is made on the first effect.
+reloads. Runs only under Pyodide; the browser's AudioContext is made on the first effect, and
+suspended a second after its sounds have ended (a running context keeps the audio device busy
+with silence, a thread of the page and one of the browser); the next effect resumes it.
 
 Spectators start silent (volume 0) until they choose a volume; players start at a low volume.
 """
@@ -9,11 +11,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from js import localStorage, window
-from pyodide.ffi import to_js
+from js import localStorage, setTimeout, window
+from pyodide.ffi import create_once_callable, to_js
 
 VOLUME_KEY = "mt.volume"
 PLAYER_VOLUME = 0.4
+QUIET_S = 1.0  # the context is suspended this long after its last sound has ended
 # Each effect is a few voices: (waveform or "noise", start Hz, end Hz, start s, length s, gain).
 RECIPES: dict[str, list[tuple[str, float, float, float, float, float]]] = {
     "cast": [("triangle", 320, 960, 0, 0.32, 0.5), ("sine", 640, 1920, 0.05, 0.28, 0.25)],
@@ -61,6 +64,7 @@ class Sound:
         self._before_mute = self.volume or PLAYER_VOLUME
         self._ctx: Any = None
         self._noise: Any = None
+        self._quiet_at = 0.0  # the context's time when its last sound has ended
         self.played: list[str] = []  # what was played, for the page's own checks
 
     def set_volume(self, value: float) -> None:
@@ -103,6 +107,18 @@ class Sound:
         now = float(ctx.currentTime)
         for kind, start, end, at, length, gain in RECIPES[name]:
             self._voice(ctx, kind, start, end, now + at, length, gain * self.volume)
+        ends = now + max(at + length for _, _, _, at, length, _ in RECIPES[name]) + 0.02
+        self._quiet_at = max(self._quiet_at, ends)
+        later = (self._quiet_at - now + QUIET_S) * 1000
+        setTimeout(create_once_callable(self._suspend_if_quiet), round(later))
+
+    def _suspend_if_quiet(self) -> None:
+        """Suspend the context if no sound was started since this check was planned (a later
+        sound planned a later check)."""
+        ctx = self._ctx
+        if ctx is not None and str(ctx.state) == "running":
+            if float(ctx.currentTime) >= self._quiet_at + QUIET_S * 0.5:
+                ctx.suspend()
 
     def _voice(
         self, ctx: Any, kind: str, start: float, end: float, at: float, length: float, gain: float
