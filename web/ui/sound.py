@@ -116,9 +116,9 @@ class Sound:
         """Suspend the context if no sound was started since this check was planned (a later
         sound planned a later check)."""
         ctx = self._ctx
-        if ctx is not None and str(ctx.state) == "running":
-            if float(ctx.currentTime) >= self._quiet_at + QUIET_S * 0.5:
-                ctx.suspend()
+        running = ctx is not None and str(ctx.state) == "running"
+        if running and float(ctx.currentTime) >= self._quiet_at + QUIET_S * 0.5:
+            ctx.suspend()
 
     def _voice(
         self, ctx: Any, kind: str, start: float, end: float, at: float, length: float, gain: float
