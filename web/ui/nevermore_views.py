@@ -510,7 +510,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     head = f'<div id="nm-head" class="nm-head">{escape(" · ".join(head_parts))}</div>'
     players = "".join(player(view, s, me) for s in range(len(names)))
     waiting = [names[s] for s in view["need"].get("seats", []) if 0 <= s < len(names)]
-    wait_line = '<p class="wait"></p>'  # always there, so the dock below keeps its place
+    wait_line = '<p class="wait"></p>'  # always there, at the top of the place of questions
     if waiting and not view["over"]:
         wait_line = f'<p class="wait">{escape(tr("nm_wait", lang, names=", ".join(waiting)))}</p>'
     picking = bool(moves) and view["need"].get("phase") == "pass_commit"
@@ -527,10 +527,13 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     return (
         f'<section id="nevermore" class="nevermore" data-round="{int(view["round"])}"'
         f' data-phase="{escape(phase)}">{head}{tokens(view)}'
-        f'<div id="nm-players" class="nm-players">{parts.part("nm-players", players)}</div>'
-        f"{called(view)}{wait_line}"
-        f"{summary(view) if view['over'] else ''}"
-        f'<div class="dock nm-dock">{prompt(view, moves, selected)}{mine}</div>'
+        f'<div id="nm-players" class="nm-players" style="--seats:{len(names)}">'
+        f"{parts.part('nm-players', players)}</div>"
+        f"{called(view)}{summary(view) if view['over'] else ''}"
+        # Who is waited for and the question asked stand in a place of their own above the hand,
+        # as tall asked or not (style.css, .ask): the hand does not jump as questions come and go.
+        f'<div class="dock nm-dock"><div class="ask">{wait_line}{prompt(view, moves, selected)}'
+        f"</div>{mine}</div>"
         f'<ol id="game-log" class="game-log" aria-live="polite" tabindex="0"'
         f' aria-label="{say("Журнал", "Log")}">{log_items}</ol></section>'
     )
