@@ -10,7 +10,7 @@ import re
 from tests.web.test_parts import views_of
 from web.ui import nevermore_views, rumble_views
 
-SPELL_LINE = re.compile(r'<p class="(spell-line|spell-name|sealed)">')
+SPELL_LINE = re.compile(r'<p class="(spell-line|spell-name|sealed)"[ >]')
 
 
 def test_every_box_has_its_spell_line_and_the_board_its_waiting_line() -> None:

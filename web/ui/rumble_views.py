@@ -88,10 +88,10 @@ def wizard(seat: dict[str, Any], me: int | None, view: dict[str, Any]) -> str:
     # height and the boxes below it do not jump as spells are sealed and cast.
     spell = '<p class="spell-line"></p>'
     if seat.get("spell_name"):
-        spell = f'<p class="spell-name">«{escape(seat["spell_name"])}»'
+        said = f"«{seat['spell_name']}»"
         if seat.get("initiative") is not None:
-            spell += f" · {say('инициатива', 'initiative')} {escape(str(seat['initiative']))}"
-        spell += "</p>"
+            said += f" · {say('инициатива', 'initiative')} {seat['initiative']}"
+        spell = f'<p class="spell-name" title="{escape(said)}">{escape(said)}</p>'
     elif seat.get("sealed"):
         place = seat.get("queue_place")
         where = say(f", место в очереди {place}", f", queue place {place}") if place else ""
