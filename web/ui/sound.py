@@ -113,8 +113,8 @@ class Sound:
         setTimeout(create_once_callable(self._suspend_if_quiet), round(later))
 
     def _suspend_if_quiet(self) -> None:
-        """Suspend the context if no sound was started since this check was planned (a later
-        sound planned a later check)."""
+        """Suspend the context once its time is half ``QUIET_S`` past its last sound's end (a
+        sound started meanwhile moved that end and planned a later check)."""
         ctx = self._ctx
         running = ctx is not None and str(ctx.state) == "running"
         if running and float(ctx.currentTime) >= self._quiet_at + QUIET_S * 0.5:
