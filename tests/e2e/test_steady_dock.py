@@ -3,7 +3,7 @@ a desktop screen: the place of questions above the hand is as tall whether this 
 something or not, every card of the hand is as tall, and «Схватка»'s wizards' boxes change height
 only when their rows of chips do. A board that moved these made the hand jump under the player's
 pointer as questions came and went, and every page repaint most of its screen at each jump.
-(«Невермор»'s players' boxes, four in a row of 802 px, still grow as their lines wrap.)"""
+Checked in Russian and in English. («Невермор»'s players' boxes, four in a row of 802 px, still grow as their lines wrap.)"""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.games.nevermore import NevermoreRules
 from engine.games.rumble import RumbleRules
-from web.ui import nevermore_views, rumble_views
+from web.ui import i18n, nevermore_views, rumble_views
 
 from .harness import chromium, signaling_server
 
@@ -52,11 +52,25 @@ Drawn = list[tuple[str, str]]
 
 
 def boards(
-    rules: Any, board: Callable[..., str], phase_of: Callable[[Any], str], steps: int = 1500
+    rules: Any,
+    board: Callable[..., str],
+    phase_of: Callable[[Any], str],
+    lang: str,
+    steps: int = 1500,
 ) -> Drawn:
-    """(what this seat is asked, its board) after each step of a seeded game of random bots;
-    when it picks cards for a question, also its board with two cards picked; last, the board of
-    a spectator."""
+    """(what this seat is asked, its board in ``lang``) after each step of a seeded game of random
+    bots; when it picks cards for a question, also its board with two cards picked; last, the
+    board of a spectator."""
+    i18n.use(lang)
+    try:
+        return _boards(rules, board, phase_of, steps)
+    finally:
+        i18n.use("ru")
+
+
+def _boards(
+    rules: Any, board: Callable[..., str], phase_of: Callable[[Any], str], steps: int
+) -> Drawn:
     table = LocalTable(rules, {"seats": 4}, seed=7)
     bot = RandomBot(7)
     drawn = []
@@ -107,8 +121,17 @@ def assert_the_place_of_questions_holds(measured: list[tuple[str, dict[str, int]
     assert all(len(heights) == 1 for heights in hands.values()), hands
 
 
-async def test_the_rumble_board_holds_still_as_the_game_goes_on() -> None:
-    drawn = boards(RumbleRules(), rumble_views.board, lambda view: view["waiting"]["phase"])
+def rumble_phase(view: dict[str, Any]) -> str:
+    return str(view["waiting"]["phase"])
+
+
+def nevermore_phase(view: dict[str, Any]) -> str:
+    return str(view["need"]["phase"])
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_the_rumble_board_holds_still_as_the_game_goes_on(lang: str) -> None:
+    drawn = boards(RumbleRules(), rumble_views.board, rumble_phase, lang)
     measured = await measure(drawn, ".wizards")
     assert_the_place_of_questions_holds(measured)
     # The first question of a spell, nothing picked yet, is never taller than the place (others
@@ -122,7 +145,8 @@ async def test_the_rumble_board_holds_still_as_the_game_goes_on() -> None:
     assert beside.most_common(1)[0][1] >= 0.99 * (len(measured) - 1), beside
 
 
-async def test_the_nevermore_board_holds_still_as_the_game_goes_on() -> None:
-    drawn = boards(NevermoreRules(), nevermore_views.board, lambda view: view["need"]["phase"])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_the_nevermore_board_holds_still_as_the_game_goes_on(lang: str) -> None:
+    drawn = boards(NevermoreRules(), nevermore_views.board, nevermore_phase, lang)
     measured = await measure(drawn, "#nm-players")
     assert_the_place_of_questions_holds(measured)

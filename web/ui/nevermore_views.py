@@ -527,7 +527,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     return (
         f'<section id="nevermore" class="nevermore" data-round="{int(view["round"])}"'
         f' data-phase="{escape(phase)}">{head}{tokens(view)}'
-        f'<div id="nm-players" class="nm-players" style="--seats:{len(names)}">'
+        f'<div id="nm-players" class="nm-players" style="--row:{len(names)}">'
         f"{parts.part('nm-players', players)}</div>"
         f"{called(view)}{summary(view) if view['over'] else ''}"
         # Who is waited for and the question asked stand in a place of their own above the hand,

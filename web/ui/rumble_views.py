@@ -373,7 +373,7 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     ask += prompt(view, moves, selected, names)
     return (
         f'<section class="rumble" data-fight="{view["fight"]}">{head}'
-        f'<div class="wizards" style="--others:{max(1, len(others))}">{wizards}</div>'
+        f'<div class="wizards" style="--row:{max(1, len(others))}">{wizards}</div>'
         f"{dice(view['log'])}{summary}"
         f'<div class="dock"><div class="ask">{ask}</div>'
         f"{hand(view, selected, sealing) if me is not None else ''}</div>"
