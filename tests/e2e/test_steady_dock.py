@@ -3,7 +3,8 @@ a desktop screen: the place of questions above the hand is as tall whether this 
 something or not, every card of the hand is as tall, and «Схватка»'s wizards' boxes change height
 only when their rows of chips do. A board that moved these made the hand jump under the player's
 pointer as questions came and went, and every page repaint most of its screen at each jump.
-Checked in Russian and in English. («Невермор»'s players' boxes, four in a row of 802 px, still grow as their lines wrap.)"""
+Checked in Russian and in English. («Невермор»'s players' boxes, four in a row of 802 px, still
+grow as their lines wrap.)"""
 
 from __future__ import annotations
 
