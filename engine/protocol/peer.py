@@ -10,7 +10,8 @@ openings, chance preimages, reveal keys, re-shuffle passes, moves (from its ``Pl
 final audit. Keys always belong to a slot's current epoch (``Table.epoch``); when a slot is
 re-shuffled the peer forgets what it knew of it.
 
-Wire messages (canonical JSON text): ``post`` (author → host), ``entry`` (host → all),
+Wire messages (canonical JSON text): ``post`` (author → every peer), ``proof`` (a seat's preimage
+or reveal keys, → every peer; the host logs an event's in one entry), ``entry`` (host → all),
 ``checkpoint`` (peer → all, at every stage or round change), ``sync``/``entries`` (catch-up for a
 rejoining peer or a new host).
 """
@@ -39,6 +40,7 @@ from engine.protocol.peer_moves import Moves
 from engine.protocol.peer_race import RaceHost
 from engine.protocol.peer_state import PeerState, safe_hash, wire_text
 from engine.protocol.peer_watch import HostWatch
+from engine.protocol.proofs import PROOF_KINDS
 from engine.protocol.wire import parse_frame
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
@@ -167,6 +169,8 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
                     await self._vote("refused a valid move")
                     raise ProtocolError(sender, "refused a move that is valid")
                 self.pending.logged(refused_id)
+        elif kind == "proof":
+            await self._receive_proof(message, sender)
         elif kind == "entry":
             await self._receive_entry(message.get("e"), sender)
         elif kind == "entries":
@@ -291,6 +295,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
                 self.refused.append(why)
         self._voided_seen = len(table.voided)
         self._forget_reshuffled()
+        self._prune_proofs()
         self._remember_batch(entry)
         ident = message_id(entry["msg"])
         self.outbox.pop(ident, None)
@@ -299,9 +304,12 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         body = entry["msg"]["body"]
         if body["t"] == "takeover":
             self.pending.restart(self.clock())  # the new host gets a fresh hold period
+            self.proofs.restart(self.clock())
         if body["t"] == "takeover" and not self.is_host:
             for envelope in self.outbox.values():
                 self.transport.send(self.host, wire_text({"k": "post", "m": envelope}))
+            for proof in self.proofs.own():
+                self.transport.send(self.host, wire_text(proof))
         elif body["t"] == "takeover" and entry["host"] == self.id:
             # The new host sequences what the old one left waiting (a censored move first).
             for envelope in [*self.pending.all(), *self.outbox.values()]:
@@ -379,6 +387,8 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             if posted or table.racing() is not None:
                 return posted
         if self.is_host:
+            if await self._log_proofs():
+                return True
             for absent, owes in table.obligations().items():
                 if (
                     absent in table.out
@@ -408,7 +418,10 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         if owed.startswith("deliver") or not self._once(key):
             return False
         body = await self._obligation_body(owed)
-        await self._post(body)
+        if owed in PROOF_KINDS:
+            self._give_proof(body)  # no entry of its own: the host logs every seat's at once
+        else:
+            await self._post(body)
         return True
 
     @_one_at_a_time
@@ -444,6 +457,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             if seat == self.seat and owed == "action" and waited >= limit:
                 self._timed_out.add(("action", table.round))
             due = self.is_host and waited >= limit + self.grace and seat not in table.out
+            due = due and self._held_proof(seat, owed) is None  # its proof waits for the others
             if due and self._once(("timeout", *key)):
                 try:
                     await self._post({"t": "timeout", "seat": seat})

@@ -25,6 +25,7 @@ from engine.protocol.envelope import (
 )
 from engine.protocol.errors import ProtocolError
 from engine.protocol.players import Player, Waiting
+from engine.protocol.proofs import HeldProofs
 from engine.protocol.race_order import RaceQueue
 from engine.protocol.table import Member, Table
 from engine.protocol.transport import Transport
@@ -112,6 +113,8 @@ class PeerState:
         # Posts seen but not logged yet, and votes to depose the host (``watch``); as host, the
         # real-time plays held for the room's window (``race_order``).
         self.pending = PendingPosts()
+        # Checked preimages and keys of the seats, until the log carries them (``proofs``).
+        self.proofs = HeldProofs()
         self.race_queue = RaceQueue()
         self.votes = Votes()
         transport.on_receive(self.receive)

@@ -1,5 +1,6 @@
-"""Checking the host's word: checkpoints and equivocation, held posts forwarded, timeouts over
-held moves refused, votes to depose a censoring or silent host, and the takeover."""
+"""Checking the host's word: checkpoints and equivocation, held posts and proofs forwarded,
+timeouts over held moves and proofs refused, votes to depose a censoring or silent host, and the
+takeover."""
 
 from __future__ import annotations
 
@@ -14,15 +15,15 @@ from engine.protocol.envelope import (
     make_envelope,
 )
 from engine.protocol.errors import ProtocolError
+from engine.protocol.peer_proofs import Proofs
 from engine.protocol.peer_state import (
-    PeerState,
     safe_hash,
     wire_text,
 )
-from engine.protocol.watch import votes_needed
+from engine.protocol.watch import HOLD_MARGIN, votes_needed
 
 
-class HostWatch(PeerState):
+class HostWatch(Proofs):
     """Checking the host's word."""
 
     async def _receive_checkpoint(self, message: dict[str, Any], sender: str) -> None:
@@ -67,13 +68,23 @@ class HostWatch(PeerState):
         table = self.table
         for envelope in self.pending.to_forward(now):
             self.transport.send(self.host, wire_text({"k": "post", "m": envelope}))
+        for proof in self.proofs.to_forward(now):
+            self.transport.send(self.host, wire_text(proof))
         silent = now - self.last_progress > self.host_timeout
-        # Someone waits on the host: a post, a real-time node only it can settle, or a timer that
-        # ran out without the host's timeout (a host whose tab has closed posts nothing at all).
-        expected = bool(self.outbox or self.pending.posts) or table.racing() is not None
-        expected = expected or self._timeout_overdue(now)
+        # Someone waits on the host: a post, every seat's proof of an event, a real-time node
+        # only it can settle, or a timer that ran out without the host's timeout (a host whose
+        # tab has closed posts nothing at all).
+        owed_proofs = self._owed_proofs()
+        expected = bool(self.outbox or self.pending.posts or owed_proofs)
+        expected = expected or table.racing() is not None or self._timeout_overdue(now)
         if expected and not table.paused and silent:
             await self._vote("fell silent")
+        elif (
+            owed_proofs
+            and not table.paused
+            and all(now - held.since > self.host_timeout for held in owed_proofs.values())
+        ):
+            await self._vote("left every seat's proofs of an event unlogged")
         elif not table.paused:
             for held in self.pending.posts.values():
                 if now - held.since > self.host_timeout and await self._valid_now(held.envelope):
@@ -86,6 +97,8 @@ class HostWatch(PeerState):
         out (counted from when this peer saw the obligation begin)."""
         table = self.table
         for seat, owed in table.obligations().items():
+            if self._held_proof(seat, owed) is not None:
+                continue  # given: it waits for the other seats' proofs, not for a timeout
             started = self.since.get(self._timer_key(seat, owed))
             if started is not None and now - started > table.timer_for(owed) + self.host_timeout:
                 return True
@@ -178,6 +191,10 @@ class HostWatch(PeerState):
                 await self._vote(f"timed out seat {seat} although its move was sent")
                 raise ProtocolError(host, f"censored seat {seat}: timed it out over its move")
         owed = table.obligations().get(seat)
+        proof = self._held_proof(seat, owed) if owed is not None else None
+        if proof is not None and proof.forwarded is not None and now - proof.since >= HOLD_MARGIN:
+            await self._vote(f"timed out seat {seat} although its {owed} was sent")
+            raise ProtocolError(host, f"censored seat {seat}: timed it out over its {owed}")
         if owed is not None and not table.paused:
             started = self.since.get(self._timer_key(seat, owed), now)
             # Only a peer that was following the table when the obligation began can tell an

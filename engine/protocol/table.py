@@ -203,6 +203,12 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
         if kind in HOST_ONLY:
             if name != sequencer:
                 raise ProtocolError(name, f"{kind!r} is for the host only")
+            if kind in ("preimages", "reveal") and self.stage != "play":
+                raise ProtocolError(name, f"no {kind} while the table is {self.stage}")
+            if kind == "preimages":
+                return await self._plan_preimages(body, name)
+            if kind == "reveal":
+                return await self._plan_reveal(body, name)
             return await self._plan_host(body, name)
         if author.seat is None:
             raise ProtocolError(name, "spectators do not act")
@@ -219,8 +225,6 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
             "escrow": self._plan_escrow,
             "share": self._plan_share,
             "cardkeys": self._plan_cardkeys,
-            "preimage": self._plan_preimage,
-            "keys": self._plan_keys,
             "action": self._plan_action,
             "complaint": self._plan_complaint,
             "leave": self._plan_leave,

@@ -42,22 +42,43 @@ class Contributions(TableState):
 
         return apply
 
-    async def _plan_preimage(self, seat: int, body: dict[str, Any], name: str) -> Any:
+    async def _plan_preimages(self, body: dict[str, Any], name: str) -> Any:
+        """The host logs every owing seat's preimage for the next random event at once (the
+        seats broadcast them, ``peer_proofs``): each is checked against its seat's chain."""
         if self._blocked() or self.rules.decision(self.state).kind != Kind.CHANCE:
             raise ProtocolError(name, "no random event pending")
-        if seat in self.preimages or body.get("event") != self.chance_event + 1:
-            raise ProtocolError(name, "preimage for the wrong event")
-        value = hex_bytes(body.get("value"), 32, name, "preimage")
-        if not verify_link(self.chain_last[seat], value):
-            raise ProtocolError(name, "preimage does not hash to the previous chain value")
-        return lambda: self.preimages.__setitem__(seat, value)
+        if body.get("event") != self.chance_event + 1:
+            raise ProtocolError(name, "preimages for the wrong event")
+        raw = self._owing_each(body.get("values"), "preimage", name)
+        values = {}
+        for seat, value_hex in raw.items():
+            value = hex_bytes(value_hex, 32, name, "preimage")
+            if not verify_link(self.chain_last[seat], value):
+                raise ProtocolError(
+                    name, f"the preimage of seat {seat} does not hash to its last chain value"
+                )
+            values[seat] = value
+        return lambda: self.preimages.update(values)
 
-    async def _plan_keys(self, seat: int, body: dict[str, Any], name: str) -> Any:
+    async def _plan_reveal(self, body: dict[str, Any], name: str) -> Any:
+        """The host logs every owing seat's keys of the slots being revealed at once, each
+        checked against the commitment its seat published."""
         decision = self.rules.decision(self.state)
-        if self._blocked() or decision.kind != Kind.REVEAL or seat in self.reveal_keys:
-            raise ProtocolError(name, "no reveal pending for this seat")
-        keys = self._parse_keys(body.get("keys"), set(decision.slots), seat, name)
-        return lambda: self.reveal_keys.__setitem__(seat, keys)
+        if self._blocked() or decision.kind != Kind.REVEAL:
+            raise ProtocolError(name, "no reveal pending")
+        raw = self._owing_each(body.get("keys"), "keys", name)
+        keys = {
+            seat: self._parse_keys(seat_keys, set(decision.slots), seat, name)
+            for seat, seat_keys in raw.items()
+        }
+        return lambda: self.reveal_keys.update(keys)
+
+    def _owing_each(self, raw: Any, owed: str, name: str) -> dict[int, Any]:
+        """``raw`` by seat (``{"0": …}``), covering exactly the seats that owe ``owed``."""
+        owing = {seat for seat, due in self.obligations().items() if due == owed}
+        if not isinstance(raw, dict) or not owing or set(raw) != {str(s) for s in owing}:
+            raise ProtocolError(name, f"must carry the {owed} of exactly the seats that owe it")
+        return {int(k): v for k, v in raw.items()}
 
     def _parse_keys(self, raw: Any, slots: set[int], seat: int, name: str) -> dict[int, int]:
         if not isinstance(raw, dict) or {as_int(k) for k in raw} != slots:

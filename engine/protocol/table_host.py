@@ -1,5 +1,6 @@
 """What only the host may post: start, pause, hurry, kick, timeouts, automatic choices for
-absent seats, the real-time countdown, and a takeover, which needs a majority's signed votes."""
+absent seats, the real-time countdown, the seats' preimages and reveal keys gathered into one
+entry each, and a takeover, which needs a majority's signed votes."""
 
 from __future__ import annotations
 

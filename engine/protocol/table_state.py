@@ -37,7 +37,19 @@ from engine.protocol.table_values import hex_bytes
 # up to 633 in a six-seat «до двух побед» match of «Схватка» (400 games); a preimage costs at most
 # ``randomness.MARK_STRIDE`` hashes whatever the length, so the length is generous.
 CHAIN_LENGTH = 4096
-HOST_ONLY = {"start", "pause", "resume", "hurry", "kick", "timeout", "auto", "takeover", "settle"}
+HOST_ONLY = {
+    "start",
+    "pause",
+    "resume",
+    "hurry",
+    "kick",
+    "timeout",
+    "auto",
+    "takeover",
+    "settle",
+    "preimages",
+    "reveal",
+}
 
 
 class TableState(TableFields):

@@ -153,3 +153,13 @@ async def play(h: Harness, seats: int, timer: int = 30) -> None:
     """Start the toy game and run it to quiet."""
     await h.peers[0].start({"seats": seats}, timer=timer)
     await h.settle()
+
+
+def waiting_on(peer: Peer) -> dict[int, str]:
+    """What the table waits for, less the seats whose proof ``peer`` holds already (a preimage
+    or reveal keys given but not logged until every owing seat's is in)."""
+    return {
+        seat: owed
+        for seat, owed in peer.table.obligations().items()
+        if peer._held_proof(seat, owed) is None
+    }

@@ -38,7 +38,7 @@ from engine.fairness.deck import (
 )
 from engine.protocol.peer import Peer
 from engine.protocol.players import Player, RandomBot
-from tests.engine.harness import Harness, make_table
+from tests.engine.harness import Harness, make_table, waiting_on
 
 ROOM, GAME = "room-1", "game-1"
 
@@ -366,7 +366,7 @@ async def test_seat_leaving_after_a_reshuffle_is_recovered_at_the_new_epoch() ->
     h = await make_table(4, peer_class={3: WithholdsReshuffledReveal})
     await _start(h, 4)
     table = h.peers[0].table
-    assert table.obligations() == {3: "keys"}
+    assert waiting_on(h.peers[0]) == {3: "keys"}
     assert table.epoch(table.state["top2_slot"]) >= 1
     await h.advance(100, steps=10)
     assert table.out.get(3, "").startswith("timed out") and 3 in table.recovered
