@@ -185,6 +185,9 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
                 raise ProtocolError(sender, "bad sync request")
             log = self.table.log
             now = self.clock()
+            if sender == self.host:
+                # The host has reloaded and lost the proofs it held: they go to it again.
+                self.proofs.resend()
             last = self._synced.get(sender)
             if last is not None and now - last[0] < SYNC_INTERVAL and start < last[1]:
                 # It was sent all of this a moment ago: send only what it lacks since then.

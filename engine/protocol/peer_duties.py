@@ -1,5 +1,6 @@
-"""What this seat posts when the log makes it due: its chain tip with the shares of its escrow
-secret, shuffle and re-shuffle passes, private deliveries, preimages, keys and the audit."""
+"""What this seat owes when the log makes it due: its chain tip with the shares of its escrow
+secret, shuffle and re-shuffle passes, private deliveries, preimages, keys and the audit (the
+preimages and reveal keys go out as proofs, ``peer_proofs``; the rest as posts)."""
 
 from __future__ import annotations
 

@@ -60,8 +60,8 @@ class HeldProofs:
             del self.items[key]
 
     def to_forward(self, now: float) -> list[dict[str, Any]]:
-        """Others' proofs held for ``RELAY_DELAY`` and not forwarded yet (marked forwarded);
-        old ones go."""
+        """Proofs held for ``RELAY_DELAY`` and not forwarded yet (marked forwarded; this seat's
+        own went to the host when given); old ones go."""
         out = []
         for key, held in list(self.items.items()):
             if now - held.since > KEEP_FOR:
@@ -80,3 +80,9 @@ class HeldProofs:
         for held in self.items.values():
             held.since = now
             held.forwarded = now if held.own else None
+
+    def resend(self) -> None:
+        """Forward every proof to the host again, this seat's own too (the host has reloaded
+        and lost what it held); how long each has been held still counts."""
+        for held in self.items.values():
+            held.forwarded = None

@@ -231,3 +231,36 @@ async def test_proofs_make_one_entry_per_roll_and_reveal() -> None:
     assert kinds.count("preimages") == h.peers[0].table.chance_event
     assert kinds.count("reveal") >= 1
     await h.bus.close()
+
+
+class Slow(Peer):
+    """Gives its preimage only once ``ready`` is set."""
+
+    ready = False
+
+    async def _act_once(self) -> bool:
+        owes = self.seat is not None and self.table.obligations().get(self.seat) == "preimage"
+        if owes and not self.ready:
+            return False
+        return await super()._act_once()
+
+
+async def test_a_host_that_reloads_mid_roll_is_sent_the_proofs_again() -> None:
+    secrets_of = await bundles(4)
+    expected = await honest_die(secrets_of)
+    h = await make_table(4, bundles=secrets_of, peer_class={3: Slow})
+    await play(h, 4)
+    assert waiting_on(h.peers[1]) == {3: "preimage"}
+    await h.advance(2, steps=2)  # the guests have forwarded what they hold to the host
+    host = await h.reload(0, via="p1")
+    assert [key[1] for key in host.proofs.items] == [0], "a reloaded page holds its own only"
+    slow = h.peers[3]
+    assert isinstance(slow, Slow)
+    slow.ready = True
+    await h.advance(3, steps=3)
+    await run(h, 60, 30)
+    table = h.peers[1].table
+    assert table.state["die"] == expected
+    assert not table.deposed and all(p.host == "p0" for p in h.peers)
+    assert table.stage == "done" and not table.blame
+    await h.bus.close()
