@@ -404,17 +404,11 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             return False
         seat = self.seat
         if table.stage == "play":
-            # Every receiver this seat owes keys now, in one message (one entry, not one each).
-            owed_now = [
-                (receiver, slots)
-                for (giver, receiver), slots in sorted(table.pending_deliveries().items())
-                if giver == seat
-                and self._once(("deliver", receiver, tuple(slots), tuple(map(table.epoch, slots))))
-            ]
-            if owed_now:
-                boxes = [await self._delivery(receiver, slots) for receiver, slots in owed_now]
-                await self._post({"t": "deliver", "boxes": boxes})
-                return True
+            for (giver, receiver), slots in sorted(table.pending_deliveries().items()):
+                epochs = tuple(table.epoch(s) for s in slots)
+                if giver == seat and self._once(("deliver", receiver, tuple(slots), epochs)):
+                    await self._post(await self._delivery(receiver, slots))
+                    return True
         due = table.obligations().get(seat)
         if due is None:
             return False

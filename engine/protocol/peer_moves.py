@@ -91,17 +91,11 @@ class Moves(PeerState):
 
     async def _own_refusal(self, envelope: Any, why: str) -> None:
         """The host refused this peer's post: a late real-time play that the game would still
-        take is posted again on the new state (it was only out of its moment's order), and a
-        delivery's boxes are made again for what is still owed; anything else is told to the
-        page."""
+        take is posted again on the new state (it was only out of its moment's order); anything
+        else is told to the page."""
         body = envelope.get("body") if isinstance(envelope, dict) else None
         action = body.get("action") if isinstance(body, dict) else None
         table = self.table
-        if isinstance(body, dict) and body.get("t") == "deliver":
-            # Its receivers' keys are made again for what is still owed (one box of the message
-            # may have gone stale while the others were still due).
-            receivers = {box.get("to") for box in body.get("boxes", []) if isinstance(box, dict)}
-            self.posted = {k for k in self.posted if k[0] != "deliver" or k[1] not in receivers}
         if isinstance(action, dict) and table.race_open() is not None:
             key = canonical_json(action)
             tries = self.reposts.get(key, 0)

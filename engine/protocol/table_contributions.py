@@ -23,34 +23,22 @@ class Contributions(TableState):
     """What seats owe during play besides moves."""
 
     async def _plan_deliver(self, seat: int, body: dict[str, Any], name: str) -> Any:
-        """A giver's boxes for every receiver it owes keys now, in one message: each box holds
-        the keys of exactly the slots owed to its receiver (a box for a receiver that has left
-        the game since is passed over)."""
-        items = body.get("boxes")
-        if not isinstance(items, list) or not 0 < len(items) < self.seats:
-            raise ProtocolError(name, "a delivery carries one box for each receiver")
-        owed_now = self.pending_deliveries()
-        given: list[tuple[int, list[int], str]] = []
-        for item in items:
-            if not isinstance(item, dict) or set(item) != {"to", "slots", "box"}:
-                raise ProtocolError(name, "delivery box is malformed")
-            receiver, slots, box = item["to"], item["slots"], item["box"]
-            if isinstance(receiver, int) and receiver in self.out:
-                continue  # left since the box was made: nothing is owed to it any more
-            owed = owed_now.get((seat, receiver) if isinstance(receiver, int) else (-1, -1))
-            if any(receiver == r for r, _, _ in given):
-                raise ProtocolError(name, "a delivery carries two boxes for one receiver")
-            if not owed or not isinstance(slots, list) or sorted(slots) != owed:
-                raise ProtocolError(name, "that delivery is not owed now")
-            if not isinstance(box, str) or len(box) > 32 * 1024:
-                raise ProtocolError(name, "delivery box is malformed")
-            given.append((receiver, owed, box))
+        receiver = body.get("to")
+        slots = body.get("slots")
+        box = body.get("box")
+        owed = self.pending_deliveries().get(
+            (seat, receiver) if isinstance(receiver, int) else (-1, -1)
+        )
+        if not owed or not isinstance(slots, list) or sorted(slots) != owed:
+            raise ProtocolError(name, "that delivery is not owed now")
+        if not isinstance(box, str) or len(box) > 32 * 1024:
+            raise ProtocolError(name, "delivery box is malformed")
+        assert isinstance(receiver, int)
 
         def apply() -> None:
-            for receiver, owed, box in given:
-                for slot in owed:
-                    self.given.add((seat, receiver, slot))
-                self.boxes.append((seat, receiver, box))
+            for slot in owed:
+                self.given.add((seat, receiver, slot))
+            self.boxes.append((seat, receiver, box))
 
         return apply
 

@@ -86,30 +86,3 @@ async def test_a_groundless_deck_complaint_blames_its_author_and_the_game_goes_o
     assert table.stage == "play", "the game goes on without the liar"
     assert len(digests(h)) == 1
     await h.bus.close()
-
-
-class StaleFirstDelivery(Peer):
-    """Its first delivery carries, for one receiver, slots nobody owes it (as a box made on a
-    state the log has left): the host refuses the whole message."""
-
-    spoiled = False
-
-    async def _delivery(self, receiver: int, slots: list[int]) -> dict[str, Any]:
-        box = await super()._delivery(receiver, slots)
-        if not self.spoiled:
-            self.spoiled = True
-            box["slots"] = [*slots, 10_000]
-        return box
-
-
-async def test_a_refused_delivery_is_made_again_for_what_is_still_owed() -> None:
-    h = await make_table(3, peer_class={1: StaleFirstDelivery})
-    await play(h, 3)
-    await h.advance(100, steps=10)
-    table = h.peers[0].table
-    assert any(e.peer == "p1" and "not owed" in e.reason for e in h.peers[0].errors)
-    assert table.stage == "done" and not table.blame and not table.out
-    delivered = [e for e in table.log if e["msg"]["body"]["t"] == "deliver"]
-    assert any(e["msg"]["from"] == "p1" for e in delivered), "its boxes went in after all"
-    assert len(digests(h)) == 1
-    await h.bus.close()
