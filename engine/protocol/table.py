@@ -296,6 +296,16 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
                 self.chain_last[s] = self.preimages[s]
             self.preimages = {}
             self._apply_table_action({"type": "chance", "value": value})
+            # A run of random events with nothing between them (a spell's several dice) takes
+            # every value from these preimages: draw j of the run hashes the event and j.
+            draw = 1
+            while self.stage == "play" and not self._blocked():
+                following = self.rules.decision(self.state)
+                if following.kind != Kind.CHANCE:
+                    break
+                value = joint_value((*event, draw), values, following.chance_range)
+                self._apply_table_action({"type": "chance", "value": value})
+                draw += 1
             await self._advance()
         elif decision.kind == Kind.REVEAL and all(s in self.reveal_keys for s in present):
             items = []
