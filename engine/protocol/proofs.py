@@ -16,7 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.protocol.watch import KEEP_FOR, RELAY_DELAY
+from engine.protocol.watch import due_to_forward
 
 PROOF_KINDS = ("preimage", "keys")
 MAX_PROOFS = 64
@@ -62,14 +62,7 @@ class HeldProofs:
     def to_forward(self, now: float) -> list[dict[str, Any]]:
         """Proofs held for ``RELAY_DELAY`` and not forwarded yet (marked forwarded; this seat's
         own went to the host when given); old ones go."""
-        out = []
-        for key, held in list(self.items.items()):
-            if now - held.since > KEEP_FOR:
-                del self.items[key]
-            elif held.forwarded is None and now - held.since >= RELAY_DELAY:
-                held.forwarded = now
-                out.append(held.message)
-        return out
+        return [held.message for held in due_to_forward(self.items, now)]
 
     def own(self) -> list[dict[str, Any]]:
         """This seat's own proofs still held."""

@@ -13,8 +13,9 @@ peer's word.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from engine.protocol.envelope import Envelope, envelope_shape_error, message_id
 
@@ -66,14 +67,7 @@ class PendingPosts:
 
     def to_forward(self, now: float) -> list[Envelope]:
         """Posts held for ``RELAY_DELAY`` and not forwarded yet (marked forwarded); old ones go."""
-        out = []
-        for ident, held in list(self.posts.items()):
-            if now - held.since > KEEP_FOR:
-                del self.posts[ident]
-            elif held.forwarded is None and now - held.since >= RELAY_DELAY:
-                held.forwarded = now
-                out.append(held.envelope)
-        return out
+        return [held.envelope for held in due_to_forward(self.posts, now)]
 
     def held_from(self, author: str, now: float) -> list[Envelope]:
         """Posts by ``author`` this peer has held for ``HOLD_MARGIN`` and forwarded to the host."""
@@ -93,6 +87,29 @@ class PendingPosts:
     def all(self) -> list[Envelope]:
         """Every held post, oldest first."""
         return [held.envelope for held in self.posts.values()]
+
+
+class Holding(Protocol):
+    """Something held for the host: since when, and when it was forwarded to it."""
+
+    since: float
+    forwarded: float | None
+
+
+H = TypeVar("H", bound=Holding)
+
+
+def due_to_forward(held: MutableMapping[Any, H], now: float) -> list[H]:
+    """What in ``held`` has waited ``RELAY_DELAY`` and has not gone to the host yet (marked
+    forwarded now); anything held past ``KEEP_FOR`` is dropped."""
+    out = []
+    for key, item in list(held.items()):
+        if now - item.since > KEEP_FOR:
+            del held[key]
+        elif item.forwarded is None and now - item.since >= RELAY_DELAY:
+            item.forwarded = now
+            out.append(item)
+    return out
 
 
 @dataclass

@@ -11,6 +11,7 @@ import pytest
 from engine.protocol.envelope import entry_hash, make_envelope, sign_entry
 from engine.protocol.errors import ProtocolError
 from engine.protocol.peer import Peer
+from engine.protocol.table import Table
 from tests.engine.attacks.common import digests, wire
 from tests.engine.harness import DishonestSequencer, Harness, make_table, play
 
@@ -54,8 +55,9 @@ async def test_a_host_that_sits_on_a_move_is_replaced_and_the_move_goes_in() -> 
     await h.bus.close()
 
 
-async def test_a_timeout_over_a_move_the_peers_hold_is_refused_as_censorship() -> None:
-    h = await make_table(4, peer_class={0: DropsSeatTwo}, host_timeout=600, skew={3: 0.4})
+async def censorship_of_seat_two_refused(h: Harness) -> Table:
+    """Play ``h`` (a host that censors seat 2, four-second timers) to the end: every honest peer
+    names the host, follows p1, and never took the timeout in. The first honest peer's table."""
     await h.peers[0].start({"seats": 4}, timer=4)
     await h.settle()
     await run(h, 300, 150)
@@ -67,6 +69,12 @@ async def test_a_timeout_over_a_move_the_peers_hold_is_refused_as_censorship() -
     assert 2 not in table.out, "the timeout never went in"
     assert table.stage == "done" and table.deposed == ["p0"]
     assert len(digests(h, skip={"p0"})) == 1
+    return table
+
+
+async def test_a_timeout_over_a_move_the_peers_hold_is_refused_as_censorship() -> None:
+    h = await make_table(4, peer_class={0: DropsSeatTwo}, host_timeout=600, skew={3: 0.4})
+    await censorship_of_seat_two_refused(h)
     await h.bus.close()
 
 

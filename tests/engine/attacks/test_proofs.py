@@ -16,6 +16,8 @@ from engine.protocol.envelope import entry_hash, make_envelope, sign_entry
 from engine.protocol.peer import Peer
 from engine.protocol.proofs import PROOF_KINDS
 from tests.engine.attacks.common import digests, wire
+from tests.engine.attacks.test_censorship import censorship_of_seat_two_refused, run
+from tests.engine.attacks.test_commitments import Withholder
 from tests.engine.attacks.test_randomness import LastRevealer, honest_die
 from tests.engine.harness import Harness, make_table, play, waiting_on
 
@@ -43,13 +45,6 @@ class IgnoresSeatTwo(Peer):
     async def _receive_proof(self, message: dict[str, Any], sender: str) -> None:
         if message.get("seat") != 2:
             await super()._receive_proof(message, sender)
-
-
-async def run(h: Harness, seconds: float, steps: int) -> None:
-    for _ in range(steps):
-        await h.advance(seconds / steps)
-        if all(p.table.stage == "done" for p in h.peers[1:]):
-            return
 
 
 async def bundles(seats: int) -> list[SecretBundle]:
@@ -150,18 +145,9 @@ async def test_a_timeout_over_a_proof_the_peers_hold_is_refused_as_censorship() 
     h = await make_table(
         4, bundles=secrets_of, peer_class={0: IgnoresSeatTwo}, host_timeout=600, skew={3: 0.4}
     )
-    await h.peers[0].start({"seats": 4}, timer=4)
-    await h.settle()
-    await run(h, 300, 150)
-    honest = h.peers[1:]
-    for peer in honest:
-        assert any(e.peer == "p0" and "censored seat 2" in e.reason for e in peer.errors)
-        assert peer.host == "p1"
-    table = honest[0].table
-    assert 2 not in table.out and 2 not in table.blame, "the censored seat is not blamed"
-    assert table.stage == "done" and table.deposed == ["p0"]
+    table = await censorship_of_seat_two_refused(h)
+    assert 2 not in table.blame, "the censored seat is not blamed"
     assert table.state["die"] == expected
-    assert len(digests(h, skip={"p0"})) == 1
     await h.bus.close()
 
 
@@ -197,17 +183,8 @@ async def test_a_host_that_logs_a_wrong_roll_is_refused(cheat: str) -> None:
     await h.bus.close()
 
 
-class WithholdsKeys(Peer):
-    """Never gives its keys for the public reveal."""
-
-    async def _act_once(self) -> bool:
-        if self.seat is not None and self.table.obligations().get(self.seat) == "keys":
-            return False
-        return await super()._act_once()
-
-
 async def test_a_host_that_logs_a_wrong_reveal_key_is_refused() -> None:
-    h = await make_table(3, peer_class={2: WithholdsKeys})
+    h = await make_table(3, peer_class={2: Withholder})
     await play(h, 3)
     host = h.peers[0]
     assert waiting_on(host) == {2: "keys"}
