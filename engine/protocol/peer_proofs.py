@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.fairness.deck import check_key
 from engine.fairness.randomness import chain_step, verify_link
 from engine.protocol.errors import ProtocolError
 from engine.protocol.peer_state import PeerState, wire_text
@@ -93,15 +92,7 @@ class Proofs(PeerState):
             raise ProtocolError(sender, "proof is malformed")
         if any(table.epoch(int(slot)) != epoch for slot, epoch in epochs.items()):
             return None  # keys of another shuffle than this peer's view: not for it to judge
-        for slot_text, key_hex in keys.items():
-            slot = int(slot_text)
-            key = int.from_bytes(hex_bytes(key_hex, 32, sender, "slot key"), "big")
-            try:
-                commitment = table.slot_commitment(seat, slot)
-            except (KeyError, IndexError, ValueError) as exc:
-                raise ProtocolError(sender, f"seat {seat} holds no key of slot {slot}") from exc
-            if not check_key(table.room, table.game, seat, slot, key, commitment):
-                raise ProtocolError(sender, f"a key of slot {slot} that is not seat {seat}'s")
+        table.parse_keys(keys, {int(slot) for slot in keys}, seat, sender)
         return ("keys", seat, tuple(sorted((int(s), e) for s, e in epochs.items())))
 
     def _proof_marker(self, kind: str) -> Any:

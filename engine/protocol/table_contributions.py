@@ -68,7 +68,7 @@ class Contributions(TableState):
             raise ProtocolError(name, "no reveal pending")
         raw = self._owing_each(body.get("keys"), "keys", name)
         keys = {
-            seat: self._parse_keys(seat_keys, set(decision.slots), seat, name)
+            seat: self.parse_keys(seat_keys, set(decision.slots), seat, name)
             for seat, seat_keys in raw.items()
         }
         return lambda: self.reveal_keys.update(keys)
@@ -80,16 +80,20 @@ class Contributions(TableState):
             raise ProtocolError(name, f"must carry the {owed} of exactly the seats that owe it")
         return {int(k): v for k, v in raw.items()}
 
-    def _parse_keys(self, raw: Any, slots: set[int], seat: int, name: str) -> dict[int, int]:
+    def parse_keys(self, raw: Any, slots: set[int], seat: int, name: str) -> dict[int, int]:
+        """``seat``'s keys of exactly ``slots`` (``{"slot": hex}``), each checked against the
+        commitment it published; ``ProtocolError`` names ``name`` for anything else."""
         if not isinstance(raw, dict) or {as_int(k) for k in raw} != slots:
             raise ProtocolError(name, "keys must cover exactly the slots asked for")
         keys = {}
         for slot_text, key_hex in raw.items():
             slot = int(slot_text)
             key = int.from_bytes(hex_bytes(key_hex, 32, name, "slot key"), "big")
-            if not check_key(
-                self.room, self.game, seat, slot, key, self.slot_commitment(seat, slot)
-            ):
+            try:
+                commitment = self.slot_commitment(seat, slot)
+            except (KeyError, IndexError, ValueError) as exc:
+                raise ProtocolError(name, f"seat {seat} holds no key of slot {slot}") from exc
+            if not check_key(self.room, self.game, seat, slot, key, commitment):
                 raise ProtocolError(
                     name, f"key for slot {slot} does not match seat {seat}'s commitment"
                 )

@@ -164,8 +164,15 @@ async def sequenced_by_host(h: Harness, body: dict[str, Any]) -> None:
     await h.settle()
 
 
-@pytest.mark.parametrize("cheat", ["wrong value", "a seat left out", "a seat added"])
-async def test_a_host_that_logs_a_wrong_roll_is_refused(cheat: str) -> None:
+@pytest.mark.parametrize(
+    ("cheat", "why"),
+    [
+        ("wrong value", "does not hash to its last chain value"),
+        ("a seat left out", "exactly the seats that owe it"),
+        ("a seat added", "exactly the seats that owe it"),
+    ],
+)
+async def test_a_host_that_logs_a_wrong_roll_is_refused(cheat: str, why: str) -> None:
     h = await make_table(4, peer_class={3: LastRevealer})
     await play(h, 4)
     host = h.peers[0]
@@ -178,7 +185,7 @@ async def test_a_host_that_logs_a_wrong_roll_is_refused(cheat: str) -> None:
     before = digests(h, skip={"p0"})
     await sequenced_by_host(h, {"t": "preimages", "event": event, "values": values})
     for peer in h.peers[1:]:
-        assert any(e.peer == "p0" for e in peer.errors), peer.errors
+        assert any(e.peer == "p0" and why in e.reason for e in peer.errors), peer.errors
     assert digests(h, skip={"p0"}) == before, "no guest applied it"
     await h.bus.close()
 
