@@ -174,8 +174,8 @@ def check_deck_shape(xs: Sequence[int], size: int, seat: int | None = None) -> N
 
 
 def check_xs(xs: Sequence[int], seat: int | None = None) -> None:
-    """The rest of ``check_deck`` (for any part of a deck): every value is a valid x (a modular
-    power each, so callers may check a deck a part at a time)."""
+    """The rest of ``check_deck`` (for any part of a deck): every value is a valid x (a Legendre
+    symbol each, so callers may check a deck a part at a time)."""
     for x in xs:
         if not isinstance(x, int) or not curve.is_valid_x(x):
             raise DeckError("deck holds a value that is not a P-256 x-coordinate", seat)

@@ -18,7 +18,7 @@ from typing import TypeVar
 from engine.core import task_clock
 
 IN_BROWSER = sys.platform == "emscripten"
-POINTS_PER_SLICE = 4  # curve points hashed or checked (a modular power or more each) per slice
+POINTS_PER_SLICE = 4  # curve points hashed or checked (a Legendre symbol or more each) per slice
 # Milliseconds a browser task may run before a step that can pause ends it: the page's own
 # frame, the other tabs and the player's input then fit in before the 50 ms a task is "long".
 TASK_BUDGET_MS = 8.0

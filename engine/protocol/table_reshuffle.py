@@ -118,7 +118,7 @@ class Reshuffles(TableState):
         self, which: int, seat: int, body: dict[str, Any], name: str
     ) -> Any:
         """The running re-shuffle, if ``seat`` owes pass ``which`` of it now, and the pass's
-        x-coordinates, checked a few points per browser task (a modular power each)."""
+        x-coordinates, checked a few points per browser task (a Legendre symbol each)."""
         running = self.reshuffling
         if self.stage != "play" or self._blocked() or running is None:
             raise ProtocolError(name, "no re-shuffle is running")

@@ -68,7 +68,7 @@ class SetUp(TableState):
         self, body: dict[str, Any], name: str, seat: int
     ) -> dict[str, list[int]]:
         """Each deck's x-coordinates, checked a few points per browser task (each check of a
-        point is a modular power)."""
+        point is a Legendre symbol, ``curve.is_valid_x``)."""
         decks = body.get("decks")
         if not isinstance(decks, dict) or set(decks) != {d for d, _ in self.layout.decks}:
             raise ProtocolError(name, "shuffle must carry every hidden deck")

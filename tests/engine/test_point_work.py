@@ -25,7 +25,7 @@ from engine.games.rumble import RumbleRules
 from engine.protocol import pace
 from tests.engine.harness import make_table
 
-X_MS = 1.2  # is_valid_x, lift_x: a modular power each
+X_MS = 1.2  # is_valid_x, lift_x: a Legendre symbol, a modular power (counted as the power)
 MULTIPLY_MS = 25.0  # a full 256-bit scalar times a point
 LIMIT_MS = pace.TASK_BUDGET_MS + MULTIPLY_MS  # the budget, overrun by one multiplication at most
 

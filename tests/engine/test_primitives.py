@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 from cryptography.hazmat.primitives.serialization import load_der_private_key
@@ -177,3 +178,17 @@ def test_deck_checks_refuse_duplicates_and_bad_points() -> None:
         check_deck([xs[0], xs[1], 2], 3, 1)
     with pytest.raises(DeckError, match="expected 3"):
         check_deck(xs[:2], 3, 1)
+
+
+def test_legendre_symbol_agrees_with_eulers_criterion() -> None:
+    """The curve check's Legendre symbol equals Euler's criterion on squares, non-squares, zero
+    and random values (the check of every card value in a shuffle rests on it)."""
+    rng = random.Random(7)
+    values = [0, 1, 2, 3, curve.P - 1, curve.B, *(rng.randrange(curve.P) for _ in range(300))]
+    values += [v * v % curve.P for v in values[:40]]  # squares
+    for value in values:
+        euler = pow(value, (curve.P - 1) // 2, curve.P)
+        assert curve.legendre(value) == {0: 0, 1: 1, curve.P - 1: -1}[euler], value
+    assert {curve.legendre(v) for v in values} == {-1, 0, 1}
+    assert curve.is_valid_x(curve.GX)
+    assert not curve.is_valid_x(next(x for x in range(1, 50) if curve.legendre(curve._rhs(x)) < 0))
