@@ -1,6 +1,8 @@
-"""The page's WebCrypto batch (``web/static/ecdh.js`` ``multMany``, through the WebCrypto
-backend) in Chromium: a batch larger than one slice gives the pure-Python answers, in order, is
-cut into several browser tasks, and a bad point anywhere in it is refused."""
+"""The page's WebCrypto backend in Chromium: its batch (``web/static/ecdh.js`` ``multMany``)
+larger than one slice gives the pure-Python answers, in order, is cut into several browser tasks,
+and a bad point anywhere in it is refused; boxes between two seats agree with pure Python, a
+tampered or misaddressed one is refused, and a second box between the same seats costs one
+WebCrypto call (the pair's secret and AES key are kept)."""
 
 from __future__ import annotations
 
@@ -44,3 +46,57 @@ async def test_a_large_batch_is_right_and_cut_into_tasks() -> None:
             # 19 keys, 23 points and 40 pairs in slices of 16: 1 + 1 + 2 pauses (and one more
             # for the second batch's 20 keys before its bad point is refused).
             assert await player.page.evaluate("() => window.__pauses") >= 4
+
+
+# Counts every call the page makes to crypto.subtle, by method.
+COUNT_CALLS = """() => { window.__subtle = {}; const subtle = crypto.subtle;
+  for (const name of ["importKey", "deriveBits", "encrypt", "decrypt", "sign", "verify"]) {
+    const own = subtle[name].bind(subtle);
+    subtle[name] = (...args) => { window.__subtle[name] = (window.__subtle[name] || 0) + 1;
+      return own(...args); };
+  }
+  window.__subtleReset = () => { window.__subtle = {}; };
+  window.__subtleRead = () => JSON.stringify(window.__subtle); }"""
+BOXES = """async () => await window.magicTable.pyodide.runPythonAsync(`
+import json
+from js import window
+from engine.fairness.backends.base import CryptoError, KeyPair
+from engine.fairness.backends.pure import PureBackend
+from engine.fairness.backends.webcrypto import WebCryptoBackend
+from engine.protocol.boxes import open_box, seal_box
+pure = PureBackend()
+ann, bob, eve = [await pure.generate_keypair() for _ in range(3)]
+sealer, opener = WebCryptoBackend(), WebCryptoBackend()
+first = await seal_box(sealer, ann, bob.public, "room", "game", "to bob", b"card one")
+opened = await open_box(pure, bob, ann.public, "room", "game", "to bob", first)
+window.__subtleReset()
+second = await seal_box(sealer, ann, bob.public, "room", "game", "to bob", b"card two")
+calls_second_seal = json.loads(window.__subtleRead())
+back = [await open_box(opener, bob, ann.public, "room", "game", "to bob", b) for b in (first, second)]
+refused = []
+tampered = second[:-2] + ("00" if second[-2:] != "00" else "01")
+for who, box, aad in ((bob, tampered, "to bob"), (eve, second, "to bob"), (bob, second, "to eve")):
+    try:
+        await open_box(opener, who, ann.public, "room", "game", aad, box)
+        refused.append(False)
+    except CryptoError:
+        refused.append(True)
+json.dumps({
+    "opened": [opened.decode(), *(b.decode() for b in back)],
+    "same_secret": await opener.ecdh(bob, ann.public) == await pure.ecdh(bob, ann.public),
+    "calls_second_seal": calls_second_seal,
+    "refused": refused,
+})
+`)"""
+
+
+async def test_boxes_agree_with_pure_python_and_a_pair_keeps_its_secret() -> None:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
+            await player.page.evaluate(COUNT_CALLS)
+            result = json.loads(await player.page.evaluate(BOXES))
+            assert result["opened"] == ["card one", "card one", "card two"]
+            assert result["same_secret"]
+            assert result["calls_second_seal"] == {"encrypt": 1}  # no import, no derivation
+            assert result["refused"] == [True, True, True]

@@ -67,6 +67,11 @@ class WebCryptoBackend(CryptoBackend):
     def __init__(self) -> None:
         self._sign_keys: dict[int, Any] = {}
         self._verify_keys: dict[bytes, Any] = {}
+        # A pair of keys always agrees on the same secret, and an AES key bytes on the same
+        # handle: a box sealed or opened between two seats again costs one WebCrypto call (the
+        # cipher), not five (two key imports and a derivation, an AES key import, the cipher).
+        self._shared: dict[tuple[int, bytes], bytes] = {}
+        self._aes_keys: dict[tuple[bytes, str], Any] = {}
 
     async def mult_many(self, pairs: Sequence[tuple[int, int]]) -> list[int]:
         """All pairs as one batch of ECDH derivations in the page's helper."""
@@ -119,7 +124,14 @@ class WebCryptoBackend(CryptoBackend):
             return False
 
     async def ecdh(self, key: KeyPair, public: bytes) -> bytes:
-        """Shared x-coordinate via ``deriveBits``."""
+        """Shared x-coordinate via ``deriveBits`` (kept for the next box between the two)."""
+        shared = self._shared.get((key.private, public))
+        if shared is None:
+            shared = await self._derive(key, public)
+            _keep(self._shared, (key.private, public), shared)
+        return shared
+
+    async def _derive(self, key: KeyPair, public: bytes) -> bytes:
         try:
             private = await _SUBTLE.importKey(
                 "jwk",
@@ -135,7 +147,11 @@ class WebCryptoBackend(CryptoBackend):
         return _bytes(bits)
 
     async def _aes_key(self, key: bytes, usage: str) -> Any:
-        return await _SUBTLE.importKey("raw", _u8(key), "AES-GCM", False, _obj([usage]))
+        handle = self._aes_keys.get((key, usage))
+        if handle is None:
+            handle = await _SUBTLE.importKey("raw", _u8(key), "AES-GCM", False, _obj([usage]))
+            _keep(self._aes_keys, (key, usage), handle)
+        return handle
 
     async def aes_gcm_encrypt(self, key: bytes, nonce: bytes, data: bytes, aad: bytes) -> bytes:
         """WebCrypto output is already ciphertext ‖ tag."""
@@ -152,3 +168,13 @@ class WebCryptoBackend(CryptoBackend):
         except JsException as exc:
             raise CryptoError("AES-GCM tag mismatch") from exc
         return _bytes(plain)
+
+
+KEPT = 256  # shared secrets and AES keys kept per backend (a table has a few dozen pairs)
+
+
+def _keep(store: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep ``value``, forgetting the oldest once ``KEPT`` are held."""
+    if len(store) >= KEPT:
+        del store[next(iter(store))]
+    store[key] = value
