@@ -1,5 +1,7 @@
 """Run every benchmark in turn: ``python -m benchmarks`` (browser ones need the loopback namespace;
-``make bench`` sets it up). Each prints its own figures against a floor measured in the same run."""
+``make bench`` sets it up). Each prints its own figures against a floor measured in the same run.
+«Схватка» at the table runs twice: every page clicking the moment it can (a stress test of the
+two cores), and each page moving a player's moment after it is offered a move."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ BENCHMARKS = [
     "benchmarks.bench_signaling_capacity",
     "benchmarks.bench_table_browser",
     "benchmarks.bench_rumble_browser",
+    "benchmarks.bench_rumble_browser --fights 3 --think 0.3-1.2",
     "benchmarks.bench_nevermore_browser",
     "benchmarks.bench_circle_browser",
 ]
@@ -23,10 +26,10 @@ BENCHMARKS = [
 
 def main() -> int:
     failed = []
-    for module in BENCHMARKS:
-        print(f"\n===== {module}", flush=True)
-        if subprocess.run([sys.executable, "-m", module], check=False).returncode != 0:
-            failed.append(module)
+    for command in BENCHMARKS:
+        print(f"\n===== {command}", flush=True)
+        if subprocess.run([sys.executable, "-m", *command.split()], check=False).returncode != 0:
+            failed.append(command)
     if failed:
         print("failed: " + ", ".join(failed))
     return 1 if failed else 0

@@ -10,6 +10,9 @@ and how many of the long tasks held such a step.
 functions by own time and by total time (the profiler slows the page: its figures are then not
 the product's). ``--path`` times each leg of a click's way to every page (``entry_path``).
 ``--fights 2`` or ``3`` plays a tournament of that many fights (more clicks, steadier percentiles).
+``--think 0.3-1.2`` plays with ``light_driver`` instead of the tests' driver: each page reads its
+table once a round and makes its move a random 0.3–1.2 s after it was offered, as players do;
+without it every page clicks the moment it sees a move (a stress test of the two cores).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import cpu_use, entry_path, longtasks
+from benchmarks import cpu_use, entry_path, light_driver, longtasks
 from benchmarks.bench_table_browser import PINGS, TRACE, finished, latencies, panel_stage, pct
 from tests.e2e import table_driver
 from tests.e2e.harness import Player, chromium, signaling_server
@@ -100,7 +103,11 @@ MEMORY = """() => ({ js: performance.memory ? performance.memory.usedJSHeapSize 
 
 
 async def run(
-    steps: bool = False, profile: bool = False, path: bool = False, fights: int = 1
+    steps: bool = False,
+    profile: bool = False,
+    path: bool = False,
+    fights: int = 1,
+    think: tuple[float, float] | None = None,
 ) -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
@@ -117,9 +124,12 @@ async def run(
             starts = await longtasks.observe(players)
             cpu_before, began = cpu_use.snapshot(), time.monotonic()
             await start_rumble(players[0], "tournament", fights, 60, 60)
-            await table_driver.play_until(
-                players, finished, state=panel_stage, act=act, timeout=900
-            )
+            if think is None:
+                await table_driver.play_until(
+                    players, finished, state=panel_stage, act=act, timeout=900
+                )
+            else:
+                await light_driver.play(players, think, timeout=900)
             cpu = cpu_use.spent(cpu_before, cpu_use.snapshot())
             wall = time.monotonic() - began
             long_tasks = await longtasks.collect_timed(players, starts)  # before the readings
@@ -164,19 +174,36 @@ def step_summary(steps: list[list[Any]], top: int = 12) -> list[str]:
     ]
 
 
+def think_times(text: str) -> tuple[float, float]:
+    """``--think``'s ``LOW-HIGH`` seconds."""
+    try:
+        low, high = (float(part) for part in text.split("-"))
+    except ValueError:
+        raise SystemExit(f"--think takes LOW-HIGH seconds, like 0.3-1.2 (not {text!r})") from None
+    if not 0 <= low <= high <= 10:
+        raise SystemExit(f"--think wants 0 <= LOW <= HIGH <= 10 seconds (not {text!r})")
+    return low, high
+
+
 def main() -> None:
     steps, profile = "--steps" in sys.argv[1:], "--profile" in sys.argv[1:]
     path = "--path" in sys.argv[1:]
     fights = int(sys.argv[sys.argv.index("--fights") + 1]) if "--fights" in sys.argv else 1
     if fights not in (1, 2, 3):
         raise SystemExit("--fights takes 1, 2 or 3 (the tournament's choices)")
-    figures = asyncio.run(run(steps, profile, path, fights))
+    think = think_times(sys.argv[sys.argv.index("--think") + 1]) if "--think" in sys.argv else None
+    figures = asyncio.run(run(steps, profile, path, fights, think))
     clicks, pings = figures["clicks"], figures["pings"] or [float("nan")]
     one_way = pct(pings, 0.5) / 2
     mb = [(m["js"] + m["wasm"]) / 1e6 for m in figures["memory"]]
     entries = figures["entries"]
     fought = "one fight" if fights == 1 else f"a tournament of {fights} fights"
-    print(f"## «Схватка», {fought}: 3 Chromium pages + 1 server bot ({entries} entries)")
+    paced = (
+        "every page clicks as soon as it sees a move"
+        if think is None
+        else f"each page moves {think[0]:g}–{think[1]:g} s after it is offered one"
+    )
+    print(f"## «Схватка», {fought}: 3 Chromium pages + 1 server bot ({entries} entries; {paced})")
     print(
         f"click to shown on every page ({len(clicks)} clicks): p50 {pct(clicks, 0.5):.1f} ms,"
         f" p95 {pct(clicks, 0.95):.1f} ms; one-way ping {one_way:.2f} ms"
