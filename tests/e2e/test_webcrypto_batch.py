@@ -72,7 +72,10 @@ opened = await open_box(pure, bob, ann.public, "room", "game", "to bob", first)
 window.__subtleReset()
 second = await seal_box(sealer, ann, bob.public, "room", "game", "to bob", b"card two")
 calls_second_seal = json.loads(window.__subtleRead())
-back = [await open_box(opener, bob, ann.public, "room", "game", "to bob", b) for b in (first, second)]
+back = [
+    await open_box(opener, bob, ann.public, "room", "game", "to bob", box)
+    for box in (first, second)
+]
 refused = []
 tampered = second[:-2] + ("00" if second[-2:] != "00" else "01")
 for who, box, aad in ((bob, tampered, "to bob"), (eve, second, "to bob"), (bob, second, "to eve")):
