@@ -2,7 +2,7 @@
 import { loadPyodide, version as pyodideVersion } from "/pyodide/pyodide.mjs";
 import { Mesh } from "/mesh.js";
 import { morphParts } from "/morph.js";
-import { multMany } from "/ecdh.js";
+import { multMany, offThread } from "/ecdh.js";
 
 const bar = document.getElementById("progress-bar");
 const label = document.getElementById("progress-label");
@@ -206,7 +206,8 @@ async function main() {
   const config = await configPromise;
   // loadPackage failures only log: import explicitly so a missing wheel fails loudly.
   window.magicMorphParts = morphParts; // the table panel's redraw (web/ui/table.py)
-  window.magicCrypto = { multMany }; // WebCrypto batches (engine/fairness/backends/webcrypto.py)
+  // WebCrypto batches (engine/fairness/backends/webcrypto.py), in a worker; the page's own if none.
+  window.magicCrypto = { multMany: offThread(multMany), inPage: multMany };
   const app = pyodide.pyimport("web.ui.app");
   marks.imported = performance.now();
   await app.start({ config, Mesh });

@@ -1,5 +1,8 @@
 // A batch of x-only P-256 multiplications in WebCrypto for engine/fairness/backends/webcrypto.py,
 // which documents the arguments: one call a batch instead of one per key import and derivation.
+// The page runs its batches in a worker (offThread): WebCrypto runs each call on the thread that
+// makes it, and a shuffle's or a deal's hundreds of imports and derivations held the page's own
+// thread, where the next move's entry and redraw waited behind them.
 
 const ECDH = { name: "ECDH", namedCurve: "P-256" };
 const KEY = 67;
@@ -42,4 +45,43 @@ export async function multMany(keys, points, pairs) {
   const out = new Uint8Array(count * X);
   bits.forEach((b, i) => out.set(new Uint8Array(b), i * X));
   return out;
+}
+
+// multMany in a worker of its own (ecdh-worker.js), started at the first batch. If no worker
+// starts, or it fails, the page's own multMany takes the batches (SLICE calls per task of the
+// page), those already sent included: a broken worker must not read as a refused point.
+export function offThread(inPage) {
+  let worker = null;
+  let next = 0;
+  const waiting = new Map();
+  const fallBack = () => {
+    worker = false;
+    for (const { args, resolve, reject } of waiting.values()) inPage(...args).then(resolve, reject);
+    waiting.clear();
+  };
+  const start = () => {
+    worker = new Worker("/ecdh-worker.js", { type: "module" });
+    worker.onmessage = ({ data: [id, out, why] }) => {
+      const { resolve, reject } = waiting.get(id);
+      waiting.delete(id);
+      if (out) resolve(out);
+      else reject(new Error(why));
+    };
+    worker.onerror = fallBack;
+  };
+  return (...args) => {
+    if (worker === null) {
+      try {
+        start();
+      } catch {
+        worker = false;
+      }
+    }
+    if (!worker) return inPage(...args);
+    const id = next++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { args, resolve, reject });
+      worker.postMessage([id, ...args]);
+    });
+  };
 }
