@@ -58,7 +58,39 @@ json.dumps(list(later.shown))
 }"""
 
 
-async def test_effects_animate_one_at_a_time_and_play_after_the_redraw() -> None:
+# A panel whose redraw replaces its focused button (as a move's buttons are replaced after the
+# click): the focus, lost in the redraw's task, is back on the new button after the next frame.
+REFOCUS = """async () => {
+  const during = await window.magicTable.pyodide.runPythonAsync(`
+import json
+from js import document
+from web.ui import fx
+from web.ui.sound import Sound
+
+class Panel:
+    def render(self):
+        document.getElementById("table").innerHTML = '<button data-action="seal">Seal</button>'
+
+panel = document.createElement("div")
+panel.id = "table"
+document.body.appendChild(panel)
+shown = Panel()
+fx.attach(shown, Sound(True))
+shown.render()
+document.querySelector("#table button").focus()
+shown.render()  # the focused button is replaced
+json.dumps(document.activeElement.tagName)
+`);
+  const before = document.activeElement.tagName;
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)));
+  const after = document.activeElement;
+  return JSON.stringify({during: JSON.parse(during), before,
+    after: after.tagName + ":" + after.getAttribute("data-action"),
+    fresh: after === document.querySelector("#table button")});
+}"""
+
+
+async def test_effects_animate_one_at_a_time_and_play_and_refocus_after_the_redraw() -> None:
     with signaling_server() as server:
         async with chromium() as browser:
             player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
@@ -66,6 +98,13 @@ async def test_effects_animate_one_at_a_time_and_play_after_the_redraw() -> None
             assert result == {"first": "idle", "kept": "running", "asked": 0, "running": 1}
             played = json.loads(await player.page.evaluate(LATER))
             assert played == {"during": [], "after": ["hit", "heal"]}
+            focus = json.loads(await player.page.evaluate(REFOCUS))
+            assert focus == {
+                "during": "BODY",  # not refocused inside the redraw's task
+                "before": "BODY",
+                "after": "BUTTON:seal",
+                "fresh": True,
+            }
 
 
 # A banner's animations, each as the ms from its start to its end (delay + duration), while it
@@ -129,48 +168,3 @@ async def test_the_sound_is_suspended_when_its_effects_have_ended_and_resumed_by
             assert await page.evaluate(ENDED)  # not before its sound had ended
             await page.evaluate(PLAY, "vp")
             await page.wait_for_function(f"() => ({STATE})() === 'running'", timeout=5000)
-
-
-# A panel whose redraw replaces its focused button (as a move's buttons are replaced after the
-# click): the focus, lost in the redraw's task, is back on the new button after the next frame.
-REFOCUS = """async () => {
-  const during = await window.magicTable.pyodide.runPythonAsync(`
-import json
-from js import document
-from web.ui import fx
-from web.ui.sound import Sound
-
-class Panel:
-    def render(self):
-        document.getElementById("table").innerHTML = '<button data-action="seal">Seal</button>'
-
-panel = document.createElement("div")
-panel.id = "table"
-document.body.appendChild(panel)
-shown = Panel()
-fx.attach(shown, Sound(True))
-shown.render()
-document.querySelector("#table button").focus()
-shown.render()  # the focused button is replaced
-json.dumps(document.activeElement.tagName)
-`);
-  const before = document.activeElement.tagName;
-  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)));
-  const after = document.activeElement;
-  return JSON.stringify({during: JSON.parse(during), before,
-    after: after.tagName + ":" + after.getAttribute("data-action"),
-    fresh: after === document.querySelector("#table button")});
-}"""
-
-
-async def test_a_replaced_control_gets_the_focus_back_after_the_frame() -> None:
-    with signaling_server() as server:
-        async with chromium() as browser:
-            player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
-            result = json.loads(await player.page.evaluate(REFOCUS))
-            assert result == {
-                "during": "BODY",  # not refocused inside the redraw's task
-                "before": "BODY",
-                "after": "BUTTON:seal",
-                "fresh": True,
-            }
