@@ -55,6 +55,7 @@ export function offThread(inPage) {
   let next = 0;
   const waiting = new Map();
   const fallBack = () => {
+    if (worker) worker.terminate();
     worker = false;
     for (const { args, resolve, reject } of waiting.values()) inPage(...args).then(resolve, reject);
     waiting.clear();
@@ -62,10 +63,11 @@ export function offThread(inPage) {
   const start = () => {
     worker = new Worker("/ecdh-worker.js", { type: "module" });
     worker.onmessage = ({ data: [id, out, why] }) => {
-      const { resolve, reject } = waiting.get(id);
+      const asked = waiting.get(id);
+      if (!asked) return; // taken over by the page already
       waiting.delete(id);
-      if (out) resolve(out);
-      else reject(new Error(why));
+      if (out) asked.resolve(out);
+      else asked.reject(new Error(why));
     };
     worker.onerror = fallBack;
   };
