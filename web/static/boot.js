@@ -207,7 +207,7 @@ async function main() {
   // loadPackage failures only log: import explicitly so a missing wheel fails loudly.
   window.magicMorphParts = morphParts; // the table panel's redraw (web/ui/table.py)
   // WebCrypto batches (engine/fairness/backends/webcrypto.py), in a worker; the page's own if none.
-  window.magicCrypto = { multMany: offThread(multMany), inPage: multMany };
+  window.magicCrypto = { multMany: offThread(multMany) };
   const app = pyodide.pyimport("web.ui.app");
   marks.imported = performance.now();
   await app.start({ config, Mesh });
