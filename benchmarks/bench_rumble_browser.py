@@ -13,6 +13,8 @@ the product's). ``--path`` times each leg of a click's way to every page (``entr
 ``--think 0.3-1.2`` plays with ``light_driver`` instead of the tests' driver: each page reads its
 table once a round and makes its move a random 0.3–1.2 s after it was offered, as players do;
 without it every page clicks the moment it sees a move (a stress test of the two cores).
+``--trace`` records a Chrome trace of the game and prints, for the tasks over 50 ms, how long
+each ran on its thread (``task_trace``): the rest of its time it waited for a core.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import cpu_use, entry_path, light_driver, longtasks
+from benchmarks import cpu_use, entry_path, light_driver, longtasks, task_trace
 from benchmarks.bench_table_browser import PINGS, TRACE, finished, latencies, panel_stage, pct
 from tests.e2e import table_driver
 from tests.e2e.harness import Player, chromium, signaling_server
@@ -108,6 +110,7 @@ async def run(
     path: bool = False,
     fights: int = 1,
     think: tuple[float, float] | None = None,
+    trace: bool = False,
 ) -> dict[str, Any]:
     with signaling_server() as server:
         async with chromium() as browser:
@@ -121,8 +124,11 @@ async def run(
                 await profile_start(players[1])
             if path:
                 await entry_path.start(players)
+            if trace:
+                await task_trace.start(browser)
             starts = await longtasks.observe(players)
             cpu_before, began = cpu_use.snapshot(), time.monotonic()
+            mains_before = cpu_use.main_threads()
             await start_rumble(players[0], "tournament", fights, 60, 60)
             if think is None:
                 await table_driver.play_until(
@@ -131,8 +137,10 @@ async def run(
             else:
                 await light_driver.play(players, think, timeout=900)
             cpu = cpu_use.spent(cpu_before, cpu_use.snapshot())
+            mains = cpu_use.waited(mains_before, cpu_use.main_threads())
             wall = time.monotonic() - began
             long_tasks = await longtasks.collect_timed(players, starts)  # before the readings
+            traced = await task_trace.stop(browser) if trace else []
             timed = [json.loads(await p.page.evaluate(STEPS_READ)) for p in players if steps]
             profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
@@ -153,11 +161,13 @@ async def run(
                 ),
                 "memory": memory,
                 "cpu": cpu,
+                "mains": mains,
                 "wall": wall,
                 "entries": len(traces[0]["log"]),
                 "steps": [step for page in timed for step in page],
                 "profile": profiled,
                 "path": entry_path.click_legs(paths, traces) if path else {},
+                "traced": traced,
             }
 
 
@@ -187,12 +197,12 @@ def think_times(text: str) -> tuple[float, float]:
 
 def main() -> None:
     steps, profile = "--steps" in sys.argv[1:], "--profile" in sys.argv[1:]
-    path = "--path" in sys.argv[1:]
+    path, trace = "--path" in sys.argv[1:], "--trace" in sys.argv[1:]
     fights = int(sys.argv[sys.argv.index("--fights") + 1]) if "--fights" in sys.argv else 1
     if fights not in (1, 2, 3):
         raise SystemExit("--fights takes 1, 2 or 3 (the tournament's choices)")
     think = think_times(sys.argv[sys.argv.index("--think") + 1]) if "--think" in sys.argv else None
-    figures = asyncio.run(run(steps, profile, path, fights, think))
+    figures = asyncio.run(run(steps, profile, path, fights, think, trace))
     clicks, pings = figures["clicks"], figures["pings"] or [float("nan")]
     one_way = pct(pings, 0.5) / 2
     mb = [(m["js"] + m["wasm"]) / 1e6 for m in figures["memory"]]
@@ -210,8 +220,12 @@ def main() -> None:
         f" (click p50 = {pct(clicks, 0.5) / one_way:.0f}x)"
     )
     print(longtasks.summary(figures["long"]))
+    if trace:
+        print(task_trace.report(figures["traced"]))
     print("memory per tab (JS heap + Python heap): " + ", ".join(f"{m:.0f} MB" for m in mb))
     print(cpu_use.report(figures["cpu"], entries, figures["wall"]))
+    ran, waits = figures["mains"]
+    print(cpu_use.wait_report(ran, waits, entries))
     if steps:
         count = sum(len(page) for page in figures["long"])
         print(

@@ -1,7 +1,10 @@
 """CPU time the machine's processes spent during a benchmark's game, by kind (Chromium's
 renderers, its GPU process, the rest of the browser, the server bot, everything), read from
 ``/proc``: a steadier figure than the wall-clock tails, which stretch with every process that
-shares the two cores. Linux only; elsewhere the readings are empty."""
+shares the two cores. Also how long the pages' main threads ran and how long they waited on the
+kernel's run queue for a core (``/proc/<pid>/schedstat``): a task that is long by the wall clock
+but waited most of it was slowed by the machine, not by its own work. Linux only; elsewhere the
+readings are empty."""
 
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ KINDS = (
     ("server bot", "signaling.peer"),
 )
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+PAGE = b"--type=renderer"
+BROWSERS_OWN = b"--top-chrome-webui"  # a renderer of the browser's own pages, not of ours
 
 
 def snapshot() -> dict[int, tuple[str, float]]:
@@ -57,4 +62,42 @@ def report(totals: dict[str, float], entries: int, wall: float) -> str:
     return (
         f"CPU per log entry (ms): {parts}; all {1000 * totals['all'] / per:.1f}"
         f" — the {cores} cores {busy:.0f} % busy during the game"
+    )
+
+
+def main_threads() -> dict[int, tuple[int, int]]:
+    """Each page's main thread now (its renderer process's first thread): nanoseconds it has
+    run and nanoseconds it has waited on a run queue for a core."""
+    seen: dict[int, tuple[int, int]] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            command = (entry / "cmdline").read_bytes()
+            if PAGE not in command or BROWSERS_OWN in command:
+                continue
+            ran, waited, _ = (entry / "schedstat").read_text().split()
+        except (OSError, ValueError):  # gone meanwhile, or no scheduler statistics
+            continue
+        seen[int(entry.name)] = (int(ran), int(waited))
+    return seen
+
+
+def waited(
+    before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]]
+) -> tuple[float, float]:
+    """Seconds the pages' main threads ran, and waited for a core, between two readings."""
+    ran = waits = 0
+    for pid, (run_ns, wait_ns) in after.items():
+        run0, wait0 = before.get(pid, (0, 0))
+        ran, waits = ran + run_ns - run0, waits + wait_ns - wait0
+    return ran / 1e9, waits / 1e9
+
+
+def wait_report(ran: float, waits: float, entries: int) -> str:
+    """The pages' main threads' running and waiting per log entry."""
+    if ran <= 0:
+        return "the pages' main threads: not readable here"
+    per = 1000 / max(1, entries)
+    return (
+        f"the pages' main threads per log entry: ran {ran * per:.1f} ms, waited for a core"
+        f" {waits * per:.1f} ms ({waits / ran:.2f}× their running time)"
     )

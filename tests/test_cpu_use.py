@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -30,3 +31,29 @@ def test_this_process_is_read() -> None:
     sum(i * i for i in range(200_000))  # some CPU time of its own
     kind, seconds = cpu_use.snapshot()[os.getpid()]
     assert kind == "other" and seconds > 0
+
+
+def test_main_threads_running_and_waiting_are_summed_per_entry() -> None:
+    before = {10: (1_000_000_000, 500_000_000), 11: (0, 0)}
+    after = {10: (1_300_000_000, 900_000_000), 11: (100_000_000, 0), 12: (50_000_000, 50_000_000)}
+    ran, waits = cpu_use.waited(before, after)
+    assert (round(ran, 3), round(waits, 3)) == (0.45, 0.45)
+    line = cpu_use.wait_report(ran, waits, entries=90)
+    assert "ran 5.0 ms, waited for a core 5.0 ms (1.00× their running time)" in line
+    assert "not readable" in cpu_use.wait_report(0.0, 0.0, entries=90)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_only_page_renderers_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path
+    for pid, command in (
+        (5, b"chromium\0--type=renderer\0"),
+        (6, b"chromium\0--type=renderer\0--top-chrome-webui\0"),
+        (7, b"chromium\0--type=gpu-process\0"),
+    ):
+        (root / str(pid)).mkdir()
+        (root / str(pid) / "cmdline").write_bytes(command)
+        (root / str(pid) / "schedstat").write_text(f"{pid}000 {pid}00 3\n")
+    real = cpu_use.Path
+    monkeypatch.setattr(cpu_use, "Path", lambda path: root if path == "/proc" else real(path))
+    assert cpu_use.main_threads() == {5: (5000, 500)}
