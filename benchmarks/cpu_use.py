@@ -9,6 +9,7 @@ readings are empty."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 KINDS = (
@@ -18,16 +19,26 @@ KINDS = (
     ("server bot", "signaling.peer"),
 )
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-PAGE = b"--type=renderer"
-BROWSERS_OWN = b"--top-chrome-webui"  # a renderer of the browser's own pages, not of ours
+PAGE = "--type=renderer"
+BROWSERS_OWN = "--top-chrome-webui"  # a renderer of the browser's own pages, not of ours
+
+
+def _processes() -> Iterator[tuple[Path, str]]:
+    """Every process now: its ``/proc`` folder and its command line (one that ends while it is
+    read is left out)."""
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        yield entry, command.replace(b"\0", b" ").decode(errors="replace")
 
 
 def snapshot() -> dict[int, tuple[str, float]]:
     """Every process now: its kind (``KINDS``, or ``other``) and CPU seconds so far."""
     seen: dict[int, tuple[str, float]] = {}
-    for entry in Path("/proc").glob("[0-9]*"):
+    for entry, command in _processes():
         try:
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             stat = (entry / "stat").read_text()
         except OSError:  # gone meanwhile
             continue
@@ -69,11 +80,10 @@ def main_threads() -> dict[int, tuple[int, int]]:
     """Each page's main thread now (its renderer process's first thread): nanoseconds it has
     run and nanoseconds it has waited on a run queue for a core."""
     seen: dict[int, tuple[int, int]] = {}
-    for entry in Path("/proc").glob("[0-9]*"):
+    for entry, command in _processes():
+        if PAGE not in command or BROWSERS_OWN in command:
+            continue
         try:
-            command = (entry / "cmdline").read_bytes()
-            if PAGE not in command or BROWSERS_OWN in command:
-                continue
             ran, waited, _ = (entry / "schedstat").read_text().split()
         except (OSError, ValueError):  # gone meanwhile, or no scheduler statistics
             continue

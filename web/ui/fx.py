@@ -288,10 +288,8 @@ def refocus(selector: str) -> None:
     browser has drawn the redrawn panel: focusing asks for the page's style, and inside the
     redraw's task that is worked out at once for everything the redraw changed (38 ms of a
     53 ms task in a «Схватка» tournament); after the frame it is already done."""
-    if selector and not document.activeElement.closest("#table"):
-        window.requestAnimationFrame(
-            create_once_callable(lambda _time: setTimeout(create_once_callable(focus_on), 0))
-        )
+    if not selector or document.activeElement.closest("#table"):
+        return
 
     def focus_on() -> None:
         if not document.activeElement.isSameNode(document.body):
@@ -299,6 +297,10 @@ def refocus(selector: str) -> None:
         element = document.querySelector(selector)
         if element:
             element.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+
+    window.requestAnimationFrame(
+        create_once_callable(lambda _time: setTimeout(create_once_callable(focus_on), 0))
+    )
 
 
 TUMBLE = [
