@@ -17,6 +17,7 @@ BENCHMARKS = [
     "benchmarks.bench_rooms",
     "benchmarks.bench_signaling_capacity",
     "benchmarks.bench_table_browser",
+    "benchmarks.bench_log_paint",
     "benchmarks.bench_rumble_browser",
     "benchmarks.bench_rumble_browser --fights 3 --think 0.3-1.2",
     "benchmarks.bench_nevermore_browser",

@@ -113,7 +113,7 @@ BANNER = """async () => {
   await window.magicTable.pyodide.runPythonAsync(`
 from web.ui import fx
 from web.ui.sound import Sound
-fx.Effects(Sound(True)).banner("Огненный шар", ["/art/ui/log/fire.svg", "/art/ui/log/dice.svg"])
+fx.Effects(Sound(True)).banner("Огненный шар", ["/art/ui/hit.svg", "/art/ui/dice.svg"])
 `);
   const banner = document.querySelector("#fx-layer .fx-banner");
   const ends = () => banner.getAnimations({subtree: true})

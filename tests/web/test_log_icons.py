@@ -1,6 +1,6 @@
 """The log's small pictures: every event kind of each game has a category,
-every category a game-icons picture the build writes and a rule in style.css, and a log line
-carries its category beside its escaped sentence."""
+every category a glyph of the icon font the build writes (drawn from its game-icons picture) and
+a rule in style.css, and a log line carries its category beside its escaped sentence."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
+from fontTools.pens.recordingPen import RecordingPen
+from fontTools.ttLib import TTFont
 
-from web.assets.log_art import write_log_art
+from web.assets import log_art
 from web.ui import log_icons, log_view, rumble_views
 from web.ui.phrases import circle, nevermore, rumble
 
@@ -26,23 +28,51 @@ def test_every_event_kind_has_a_picture_and_only_real_kinds_are_named(game: str)
     assert set(log_icons.KINDS[game].values()) <= set(log_icons.ICONS)
 
 
-def test_the_build_writes_one_picture_per_category(tmp_path: Path) -> None:
-    written = write_log_art(tmp_path)
-    assert sorted(p.stem for p in written) == sorted(log_icons.ICONS)
-    bodies = set()
-    for path in written:
-        text = path.read_text(encoding="utf-8")
-        assert text.startswith("<svg") and "<path" in text, path
-        bodies.add(text)
-    assert len(bodies) == len(written), "two categories share a picture"
+def test_the_build_writes_one_glyph_per_category_at_its_code_point(tmp_path: Path) -> None:
+    path = log_art.write_log_font(tmp_path)
+    font = TTFont(str(path))
+    assert font.flavor == "woff2"
+    assert font["name"].getDebugName(1) == log_art.FAMILY
+    cmap = font.getBestCmap()
+    assert {chr(point): glyph for point, glyph in cmap.items()} == {
+        log_icons.GLYPHS[name]: name for name in log_icons.ICONS
+    }
+    glyphs = font.getGlyphSet()
+    drawings = set()
+    for name in log_icons.ICONS:
+        pen = RecordingPen()
+        glyphs[name].draw(pen)
+        assert len(pen.value) > 4, f"{name} has no picture"
+        assert glyphs[name].width == log_art.EM
+        drawings.add(repr(pen.value))
+    assert len(drawings) == len(log_icons.ICONS), "two categories share a picture"
+
+
+def test_every_glyph_stands_in_the_em_box_from_below_the_baseline(tmp_path: Path) -> None:
+    font = TTFont(str(log_art.write_log_font(tmp_path)))
+    cff = font["CFF "].cff.topDictIndex[0].CharStrings
+    for name in log_icons.ICONS:
+        left, bottom, right, top = cff[name].calcBounds(cff)
+        assert 0 <= left < right <= log_art.EM, name
+        assert -log_art.BELOW <= bottom < top <= log_art.EM - log_art.BELOW, name
+
+
+def test_the_font_is_the_same_bytes_from_the_same_sources(tmp_path: Path) -> None:
+    first = log_art.write_log_font(tmp_path / "a").read_bytes()
+    assert log_art.write_log_font(tmp_path / "b").read_bytes() == first
+
+
+def test_an_icon_body_with_more_than_paths_is_refused() -> None:
+    with pytest.raises(ValueError, match="more than paths"):
+        log_art.outlines('<path d="M0 0h1v1z"/><circle r="3"/>')
+    assert log_art.outlines('<path fill="currentColor" d="M0 0h1v1z"/>') == ["M0 0h1v1z"]
 
 
 def test_style_draws_every_category_and_no_other() -> None:
     css = (ROOT / "web" / "static" / "style.css").read_text(encoding="utf-8")
-    drawn = dict(
-        re.findall(r'li\[data-k="(\w+)"\] \{ --log-icon: url\(/art/ui/log/(\w+)\.svg\)', css)
-    )
-    assert drawn == {name: name for name in log_icons.ICONS}
+    drawn = dict(re.findall(r'li\[data-k="(\w+)"\] \{ --log-glyph: "\\([0-9a-f]+)";', css))
+    assert drawn == {name: f"{ord(glyph):x}" for name, glyph in log_icons.GLYPHS.items()}
+    assert 'font-family: "Log icons"' in css and f"/fonts/{log_art.FILE}" in css
 
 
 def test_a_line_carries_its_category_and_an_escaped_sentence() -> None:

@@ -1,9 +1,10 @@
 """A small picture before each log line: what kind of thing happened (a hit, a heal, a roll...).
 
 Each game's event kinds («Схватка», «Волшебный круг», «Невермор») map to a few shared
-categories; each category is one icon of the game-icons.net set, written by the build to
-``art/ui/log/<category>.svg`` (web/assets/log_art.py) and drawn by style.css as a mask in the
-line's colour. Pure Python: the views and the build use it.
+categories; each category is one icon of the game-icons.net set, a glyph of the icon font the
+build writes to ``fonts/log-icons.woff2`` (web/assets/log_art.py) at its code point in
+``GLYPHS``, which style.css puts before the line in the line's colour. Pure Python: the views
+and the build use it.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ ICONS: dict[str, str] = {
     "foresight": "crystal-ball",
     "info": "info",
 }
+
+# category → its glyph in the log's icon font: private-use code points, in the categories' order
+GLYPHS: dict[str, str] = {name: chr(0xE000 + i) for i, name in enumerate(sorted(ICONS))}
 
 # game → category → its event kinds; a kind not listed is drawn as "info"
 GROUPS: dict[str, dict[str, tuple[str, ...]]] = {

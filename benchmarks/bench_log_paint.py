@@ -1,0 +1,161 @@
+"""What a log line's picture costs the page each time the log changes: one Chromium page with the
+site's stylesheet holds a game log of ``LINES`` lines; ``CHANGES`` times a line comes, the oldest
+goes and the log scrolls to its end, as at a table. The page's rendering CPU per change (the main
+thread's style, layout, paint and layerizing; raster; the compositor; the GPU process) is read
+from a Chrome trace, for the pictures as the site draws them (glyphs of the log's icon font),
+as SVG pictures drawn through a mask in the line's colour (how the site drew them before), and
+with no pictures at all (the floor).
+
+``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_log_paint'``
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import Counter
+from typing import Any
+from urllib.parse import quote
+
+from tests.e2e.harness import chromium, signaling_server
+from web.assets.icons import body, size
+from web.ui import log_icons
+
+LINES = 120  # a board keeps its last 40 to 139 lines (rumble_views.LOG_LINES, log_view.STEP)
+CHANGES = 120
+RENDERING = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize")
+# A page of the site's origin with only its stylesheet (the app itself would start Python beside
+# the measurement); Playwright answers for it, the server for the stylesheet and fonts.
+PAGE = "/bench-log-paint"
+HTML = (
+    '<!doctype html><html lang="ru"><head><meta charset="utf-8">'
+    '<link rel="stylesheet" href="/style.css"></head><body><main class="app">'
+    '<section class="rumble"><ol id="game-log" class="game-log"></ol></section>'
+    "</main></body></html>"
+)
+SETUP = """([kinds, lines]) => {
+  const log = document.getElementById('game-log');
+  let count = 0;
+  window.addLine = () => {
+    const line = document.createElement('li');
+    line.dataset.k = kinds[count % kinds.length];
+    line.textContent = 'Строка ' + (count++) + ': Аня запечатывает 2 карты, Боря бросает кубики';
+    log.append(line);
+  };
+  for (let i = 0; i < lines; i++) addLine();
+}"""
+CHANGE = """() => new Promise((done) => {
+  const log = document.getElementById('game-log');
+  addLine();
+  log.firstElementChild.remove();
+  requestAnimationFrame(() => {
+    log.scrollTop = log.scrollHeight;
+    requestAnimationFrame(() => setTimeout(done, 20));
+  });
+})"""
+
+
+def masked_svg_style() -> str:
+    """The former pictures: each category's game-icons SVG as a mask over the line's colour."""
+    box = size()
+    rules = [
+        ".game-log li[data-k]::before { content: ''; display: inline-block; width: 1.05em;"
+        " height: 1.05em; margin-right: .4em; vertical-align: -.2em; font: inherit;"
+        " background: var(--log-tint, var(--muted));"
+        " -webkit-mask: var(--log-icon) center / contain no-repeat;"
+        " mask: var(--log-icon) center / contain no-repeat; }"
+    ]
+    for name, icon in log_icons.ICONS.items():
+        view = f'viewBox="0 0 {box} {box}"'
+        svg = f'<svg xmlns="http://www.w3.org/2000/svg" {view}>{body(icon)}</svg>'
+        rules.append(
+            f'li[data-k="{name}"] {{ --log-icon: url("data:image/svg+xml,{quote(svg)}"); }}'
+        )
+    return "\n".join(rules)
+
+
+STYLES = {
+    "glyphs of the icon font (the site)": "",
+    "SVG pictures through a mask (before)": masked_svg_style(),
+    "no pictures (the floor)": ".game-log li[data-k]::before { display: none; }",
+}
+
+
+def rendering_ms(trace: dict[str, Any], changes: int) -> dict[str, float]:
+    """The page's rendering CPU per change by part, from a trace of ``toplevel`` and
+    ``devtools.timeline`` events."""
+    events = trace.get("traceEvents", [])
+    processes = {
+        e["pid"]: e["args"]["name"]
+        for e in events
+        if e.get("ph") == "M" and e.get("name") == "process_name"
+    }
+    threads = {
+        (e["pid"], e["tid"]): e["args"]["name"]
+        for e in events
+        if e.get("ph") == "M" and e.get("name") == "thread_name"
+    }
+    spent: Counter[str] = Counter()
+    for e in events:
+        if e.get("ph") != "X":
+            continue
+        process, thread = processes.get(e["pid"]), threads.get((e["pid"], e["tid"]))
+        cpu = e.get("tdur", 0) / 1000
+        if process == "Renderer" and thread == "CrRendererMain" and e["name"] in RENDERING:
+            spent["main thread"] += cpu
+        elif process == "Renderer" and e["name"] == "TaskGraphRunner::RunTask":
+            spent["raster"] += cpu
+        elif process == "Renderer" and thread == "Compositor" and e["name"] == TASK:
+            spent["compositor"] += cpu
+        elif process == "GPU Process" and thread == "VizCompositorThread" and e["name"] == TASK:
+            spent["GPU process"] += cpu
+    return {part: ms / changes for part, ms in spent.items()}
+
+
+TASK = "ThreadControllerImpl::RunTask"
+
+
+async def measure(origin: str, style: str) -> dict[str, float]:
+    """One fresh page: the log, ``style`` over the site's, ``CHANGES`` changes traced."""
+    async with chromium() as browser:
+        page = await browser.new_page(viewport={"width": 1280, "height": 720})
+        await page.route(
+            origin + PAGE, lambda route: route.fulfill(body=HTML, content_type="text/html")
+        )
+        await page.goto(origin + PAGE)
+        await page.evaluate(SETUP, [sorted(log_icons.ICONS), LINES])
+        if style:
+            await page.add_style_tag(content=style)
+        await page.evaluate("() => document.fonts.ready.then(() => null)")
+        for _ in range(10):  # pictures and glyphs loaded and drawn once before the count
+            await page.evaluate(CHANGE)
+        await browser.start_tracing(categories=["toplevel", "devtools.timeline"])
+        for _ in range(CHANGES):
+            await page.evaluate(CHANGE)
+        return rendering_ms(json.loads(await browser.stop_tracing()), CHANGES)
+
+
+async def run(rounds: int = 2) -> dict[str, list[float]]:
+    """Each style's total rendering ms per change, ``rounds`` times, the styles in turn."""
+    totals: dict[str, list[float]] = {name: [] for name in STYLES}
+    with signaling_server() as server:
+        for _ in range(rounds):
+            for name, style in STYLES.items():
+                totals[name].append(sum((await measure(server.origin, style)).values()))
+    return totals
+
+
+def main() -> None:
+    totals = asyncio.run(run())
+    floor = min(totals["no pictures (the floor)"])
+    print(f"## The log's pictures: one page, a log of {LINES} lines changing {CHANGES} times")
+    for name, values in totals.items():
+        best = min(values)
+        print(
+            f"{name}: {best:.2f} ms of rendering CPU per change (best of {len(values)});"
+            f" {best / floor:.2f}x the floor"
+        )
+
+
+if __name__ == "__main__":
+    main()
