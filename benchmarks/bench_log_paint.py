@@ -25,6 +25,7 @@ from web.ui import log_icons
 LINES = 120  # a board keeps its last 40 to 139 lines (rumble_views.LOG_LINES, log_view.STEP)
 CHANGES = 120
 RENDERING = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize")
+TASK = "ThreadControllerImpl::RunTask"  # a scheduler task of a thread (compositors)
 # A page of the site's origin with only its stylesheet (the app itself would start Python beside
 # the measurement); Playwright answers for it, the server for the stylesheet and fonts.
 PAGE = "/bench-log-paint"
@@ -117,8 +118,6 @@ def rendering_ms(trace: dict[str, Any], changes: int) -> dict[str, float]:
             spent["GPU process"] += cpu
     return {part: ms / changes for part, ms in spent.items()}
 
-
-TASK = "ThreadControllerImpl::RunTask"
 
 
 async def measure(origin: str, style: str) -> dict[str, float]:

@@ -24,8 +24,8 @@ class _Said:
 
 _SAID: dict[str, _Said] = {}
 # The boards' logs drop their oldest lines this many at a time (``first_shown``): each drop moves
-# every kept line, and the page paints them all again (a scrolled box paints its whole content,
-# each line's icon a small picture), so drops are rare and keep no more lines than they drop.
+# every kept line, and the page lays them all out again (each line paints apart, style.css, but
+# a moved line is still placed anew), so drops are rare and keep no more lines than they drop.
 STEP = 100
 
 
@@ -40,7 +40,7 @@ def first_shown(count: int, last: int, step: int = 1) -> int:
     """Where the shown lines of a log of ``count`` entries start: at least the last ``last`` are
     shown, and the start moves by whole ``step`` entries (``last`` to ``last + step - 1`` shown).
 
-    Each time the start moves, every shown line moves up and the page repaints the whole log; with
+    Each time the start moves, every shown line moves up and the page lays out the whole log; with
     a ``step`` of 100 that happens once every 100 entries instead of with every entry."""
     if last <= 0:
         return count
