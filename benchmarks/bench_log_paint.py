@@ -119,7 +119,6 @@ def rendering_ms(trace: dict[str, Any], changes: int) -> dict[str, float]:
     return {part: ms / changes for part, ms in spent.items()}
 
 
-
 async def measure(origin: str, style: str) -> dict[str, float]:
     """One fresh page: the log, ``style`` over the site's, ``CHANGES`` changes traced."""
     async with chromium() as browser:
