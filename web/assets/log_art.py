@@ -1,9 +1,9 @@
 """The log's small pictures as one icon font: a glyph per category of web/ui/log_icons.py, drawn
 from its game-icons.net picture (fontTools).
 
-A log line's picture is text in this font, coloured by the page (style.css), not an SVG image:
-the page paints a glyph from its glyph cache, while every line's SVG picture was drawn anew each
-time the log's box was painted (about 25 µs a line, with a hundred lines and more in the box).
+A log line's picture is text in this font, coloured by the page (style.css), not an SVG image
+through a mask: the page paints a glyph from its glyph cache, while each masked SVG picture was
+drawn anew, a layer of its own, whenever its line was painted (``benchmarks.bench_log_paint``).
 """
 
 from __future__ import annotations
