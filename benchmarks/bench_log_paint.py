@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Any
 from urllib.parse import quote
 
+from benchmarks import task_trace
 from tests.e2e.harness import chromium, signaling_server
 from web.assets.icons import body, size
 from web.ui import log_icons
@@ -25,7 +26,6 @@ from web.ui import log_icons
 LINES = 120  # a board keeps its last 40 to 139 lines (rumble_views.LOG_LINES, log_view.STEP)
 CHANGES = 120
 RENDERING = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize")
-TASK = "ThreadControllerImpl::RunTask"  # a scheduler task of a thread (compositors)
 # A page of the site's origin with only its stylesheet (the app itself would start Python beside
 # the measurement); Playwright answers for it, the server for the stylesheet and fonts.
 PAGE = "/bench-log-paint"
@@ -92,29 +92,21 @@ def rendering_ms(trace: dict[str, Any], changes: int) -> dict[str, float]:
     """The page's rendering CPU per change by part, from a trace of ``toplevel`` and
     ``devtools.timeline`` events."""
     events = trace.get("traceEvents", [])
-    processes = {
-        e["pid"]: e["args"]["name"]
-        for e in events
-        if e.get("ph") == "M" and e.get("name") == "process_name"
-    }
-    threads = {
-        (e["pid"], e["tid"]): e["args"]["name"]
-        for e in events
-        if e.get("ph") == "M" and e.get("name") == "thread_name"
-    }
+    names = task_trace.thread_names(events)
+    page, task = task_trace.RENDERER, task_trace.TASK
     spent: Counter[str] = Counter()
     for e in events:
         if e.get("ph") != "X":
             continue
-        process, thread = processes.get(e["pid"]), threads.get((e["pid"], e["tid"]))
+        process, thread = names.get((e["pid"], e["tid"]), ("", ""))
         cpu = e.get("tdur", 0) / 1000
-        if process == "Renderer" and thread == "CrRendererMain" and e["name"] in RENDERING:
+        if (process, thread) == (page, task_trace.MAIN) and e["name"] in RENDERING:
             spent["main thread"] += cpu
-        elif process == "Renderer" and e["name"] == "TaskGraphRunner::RunTask":
+        elif process == page and e["name"] == "TaskGraphRunner::RunTask":
             spent["raster"] += cpu
-        elif process == "Renderer" and thread == "Compositor" and e["name"] == TASK:
+        elif (process, thread) == (page, "Compositor") and e["name"] == task:
             spent["compositor"] += cpu
-        elif process == "GPU Process" and thread == "VizCompositorThread" and e["name"] == TASK:
+        elif (process, thread) == ("GPU Process", "VizCompositorThread") and e["name"] == task:
             spent["GPU process"] += cpu
     return {part: ms / changes for part, ms in spent.items()}
 

@@ -14,6 +14,7 @@ from playwright.async_api import Browser
 CATEGORIES = ["toplevel"]  # the scheduler's tasks, each with its wall and thread durations
 TASK = "ThreadControllerImpl::RunTask"
 MAIN = "CrRendererMain"
+RENDERER = "Renderer"
 LONG_MS = 50.0
 
 
@@ -35,21 +36,25 @@ async def stop(browser: Browser) -> list[Task]:
     return tasks_of(json.loads(await browser.stop_tracing()))
 
 
+def thread_names(events: list[dict[str, Any]]) -> dict[tuple[int, int], tuple[str, str]]:
+    """``(pid, tid) → (process name, thread name)`` from a trace's metadata events."""
+    processes = {
+        e["pid"]: e.get("args", {}).get("name", "")
+        for e in events
+        if e.get("ph") == "M" and e.get("name") == "process_name"
+    }
+    return {
+        (e["pid"], e["tid"]): (processes.get(e["pid"], ""), e.get("args", {}).get("name", ""))
+        for e in events
+        if e.get("ph") == "M" and e.get("name") == "thread_name"
+    }
+
+
 def tasks_of(trace: dict[str, Any]) -> list[Task]:
     """Every task run on a page's main thread (a ``Renderer`` process's ``CrRendererMain``)."""
     events = trace.get("traceEvents", [])
-    renderers = {
-        e["pid"]
-        for e in events
-        if e.get("ph") == "M" and e.get("name") == "process_name"
-        if e.get("args", {}).get("name") == "Renderer"
-    }
-    mains = {
-        (e["pid"], e["tid"])
-        for e in events
-        if e.get("ph") == "M" and e.get("name") == "thread_name"
-        if e.get("pid") in renderers and e.get("args", {}).get("name") == MAIN
-    }
+    names = thread_names(events)
+    mains = {thread for thread, name in names.items() if name == (RENDERER, MAIN)}
     return [
         Task(e["dur"] / 1000, e.get("tdur", 0) / 1000)
         for e in events

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks import bench_log_paint
+from benchmarks import bench_log_paint, task_trace
 from web.ui import log_icons
 
 
@@ -32,9 +32,9 @@ def test_rendering_is_read_per_part_and_per_change() -> None:
         slice_(1, 10, "Paint", 3000),
         slice_(1, 10, "Layout", 1000),
         slice_(1, 10, "FunctionCall", 9000),  # script: not rendering
-        slice_(1, 11, bench_log_paint.TASK, 800),
+        slice_(1, 11, task_trace.TASK, 800),
         slice_(1, 12, "TaskGraphRunner::RunTask", 1200),
-        slice_(2, 20, bench_log_paint.TASK, 400),
+        slice_(2, 20, task_trace.TASK, 400),
         slice_(3, 30, "Paint", 5000),  # the browser's own window
         {"ph": "B", "name": "Paint", "pid": 1, "tid": 10},  # not a complete slice
     ]
