@@ -24,6 +24,7 @@ from pathlib import Path
 
 from wheel.wheelfile import WheelFile
 
+from web.assets.bitmaps import BitmapError, write_bitmaps
 from web.offline import OfflineError, write_manifest
 from web.precompress import precompress
 from web.slim import slim
@@ -259,6 +260,7 @@ def build(dist: Path, signaling: str, ice: list[object]) -> list[Wheel]:
     repack_stdlib(PYODIDE_DIR / STDLIB_ZIP, stdlib, [wheel.path for wheel in wheels])
     write_lock(dist, wheels)
     copy_site(dist, signaling, ice)
+    write_bitmaps(dist, ROOT / "build" / "bitmaps")
     write_manifest(dist, project_version())
     precompress(dist, ROOT / "build" / "compressed")
     return wheels
@@ -284,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         if not isinstance(ice, list):
             raise BuildError("--ice-servers must be a JSON list")
         wheels = build(args.dist, args.signaling, ice)
-    except (BuildError, OfflineError, StdlibError, json.JSONDecodeError) as error:
+    except (BuildError, BitmapError, OfflineError, StdlibError, json.JSONDecodeError) as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 2
     size = sum(f.stat().st_size for f in args.dist.rglob("*") if f.is_file())

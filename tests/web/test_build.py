@@ -330,3 +330,27 @@ def css_rules(sheet: str) -> list[str]:
     """A style sheet's rules, comments left out and white space made single spaces."""
     bare = re.sub(r"/\*.*?\*/", "", sheet, flags=re.DOTALL)
     return [" ".join(rule.split()) for rule in bare.split("}")]
+
+
+def test_every_card_picture_a_page_asks_for_is_built(built: tuple[Path, Path]) -> None:
+    from web.ui import circle_views, i18n, nevermore_views, rumble_views
+
+    dist, _ = built
+    asked = []
+    try:
+        for lang in ("ru", "en"):
+            for screen in (1.0, 2.0):
+                i18n.use(lang)
+                i18n.use_screen(screen)
+                asked.append(i18n.card_back())
+                asked += [rumble_views.art(card) for card in rumble_views.cards()]
+                for game, views in (("circle", circle_views), ("nevermore", nevermore_views)):
+                    asked += [views.art(p.stem) for p in (dist / "art" / game).glob("*.svg")]
+    finally:
+        i18n.use("ru")
+        i18n.use_screen(1.0)
+    assert len(set(asked)) > 4 * 150
+    missing = sorted(url for url in set(asked) if not (dist / url.lstrip("/")).is_file())
+    assert not missing, missing[:5]
+    manifest = json.loads((dist / "build.json").read_text())
+    assert "/art/card-back.webp" in manifest["later"]  # fetched when first shown

@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-BUILD_NEEDS = ("wheel", "fonttools")  # the app wheel; the log's icon font
+BUILD_NEEDS = ("wheel", "fonttools", "resvg-py", "pillow")  # the app wheel; the fonts; bitmaps
 
 
 def test_the_build_command_installs_the_pinned_build_packages() -> None:

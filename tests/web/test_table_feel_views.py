@@ -241,7 +241,7 @@ def test_the_lobby_names_games_and_modes_in_english() -> None:
     assert "До двух побед" in boards.rumble_settings("ru")
 
 
-def test_card_pictures_switch_language_by_fragment(english: None) -> None:
-    assert rumble_views.art("d_thicket_troll") == "/art/rumble/d_thicket_troll.svg#en"
+def test_card_pictures_are_bitmaps_in_the_page_language(english: None) -> None:
+    assert rumble_views.art("d_thicket_troll") == "/art/rumble/d_thicket_troll.en.webp"
     i18n.use("ru")
-    assert rumble_views.art("d_thicket_troll") == "/art/rumble/d_thicket_troll.svg"
+    assert rumble_views.art("d_thicket_troll") == "/art/rumble/d_thicket_troll.webp"

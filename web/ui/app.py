@@ -28,7 +28,7 @@ from engine.core.step_batch import StepBatch
 from engine.protocol.pace import BATCH_BUDGET_MS
 
 from . import commands, feel, media, mesh_events, qr, views
-from .i18n import tr
+from .i18n import tr, use_screen
 from .prefs import Prefs
 from .room import BadMessage, ChatLine, Room
 
@@ -113,6 +113,7 @@ class App:
     def boot(self) -> None:
         """Show the right view for the address: a stored session rejoins, a room link prefills."""
         document.documentElement.lang = self.lang
+        use_screen(float(window.devicePixelRatio or 1))  # card pictures at the screen's size
         self.render_nav()
         code = self.code_from_path()
         stored = self.prefs.stored_session()

@@ -22,7 +22,7 @@ from js import IntersectionObserver, Object, document, setTimeout, window
 from pyodide.ffi import create_once_callable, to_js
 
 from . import table_views
-from .i18n import picture
+from .i18n import card_back, picture
 from .moments import Moment, moments
 from .sound import Sound
 
@@ -125,7 +125,7 @@ class Effects:
             card = suit if suit in SUITS else f"token_{suit}"
             self.banner("", [picture(f"/art/nevermore/{card}.svg")])
         elif moment.kind == "pass":
-            self.fly(moment.origin, moment.seat, "/card-back.svg")
+            self.fly(moment.origin, moment.seat, card_back())
         elif moment.kind == "power":
             self.float_at(
                 moment.seat, f"{'+' if moment.amount > 0 else ''}{moment.amount} ⚡", "vp"

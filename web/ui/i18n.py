@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 LANGUAGES = ("ru", "en")
-# The language the page shows now (set where the page renders: the top bar, the table panel).
-CURRENT = {"lang": "ru"}
+# The language the page shows now (set where the page renders: the top bar, the table panel), and
+# the ending of the card pictures' size for this screen ("@2x" beyond one pixel per point).
+CURRENT = {"lang": "ru", "density": ""}
 
 
 def use(lang: str) -> None:
@@ -12,14 +13,27 @@ def use(lang: str) -> None:
     CURRENT["lang"] = lang if lang in LANGUAGES else "ru"
 
 
+def use_screen(pixels_per_point: float) -> None:
+    """Show card pictures at twice their size on a screen of more than one pixel per point."""
+    CURRENT["density"] = "@2x" if pixels_per_point > 1 else ""
+
+
 def current() -> str:
     return CURRENT["lang"]
 
 
 def picture(url: str) -> str:
-    """A card picture's URL showing its words in the page's language (``#en`` selects the
-    English name band inside the same SVG, so both languages share one file)."""
-    return url + "#en" if CURRENT["lang"] == "en" else url
+    """The bitmap of the card picture at ``url`` (``….svg``) with its words in the page's
+    language and at the screen's size: ``….webp`` in Russian, ``….en.webp`` in English, each
+    with ``@2x`` before the ``.webp`` on a dense screen (``web/assets/bitmaps.py`` draws them
+    from the SVG; a page paints a new SVG picture on its main thread, a bitmap off it)."""
+    stem = url.removesuffix(".svg") + (".en" if CURRENT["lang"] == "en" else "")
+    return f"{stem}{CURRENT['density']}.webp"
+
+
+def card_back() -> str:
+    """The card back's bitmap at the screen's size (``web/assets/bitmaps.py``)."""
+    return f"/art/card-back{CURRENT['density']}.webp"
 
 
 def say(ru: str, en: str) -> str:

@@ -17,11 +17,10 @@ from engine.core import view_schema
 from engine.core.model import Action
 
 from . import log_view, parts
-from .i18n import current, picture, say, tr
+from .i18n import card_back, current, picture, say, tr
 from .phrases import plural, render, render_log
 from .views import describe
 
-BACK = "/card-back.svg"
 SUITS = ("attack", "healing", "radiance", "victory", "raven")
 TOKENS = ("attack", "healing", "radiance", "victory")
 LOG_LINES = 100  # the log shows at least the latest entries (``log_view.first_shown``)
@@ -292,7 +291,7 @@ def hand(view: dict[str, Any], selected: list[int], picking: bool) -> str:
             f'<button type="button" class="{" ".join(classes)}" data-action="{action}"'
             f' data-slot="{slot}" {card}="{escape(cid or "")}"'
             f' aria-pressed="{str(slot in selected).lower()}">'
-            f'<img src="{art(cid) if cid else BACK}" alt="">'
+            f'<img src="{art(cid) if cid else card_back()}" alt="">'
             f"<span>{escape(name_of(cid))}</span>{''.join(marks)}</button>"
         )
     return (
@@ -315,7 +314,8 @@ def magic(view: dict[str, Any], me: int) -> str:
             f'<button type="button" class="nm-magic-card {escape(deck_of(cid))}"'
             f' data-action="card-info" data-slot="{escape(str(slot))}"'
             f' data-card="{escape(cid or "")}"'
-            f' title="{escape(text_of(cid, raven))}"><img src="{art(cid) if cid else BACK}" alt="">'
+            f' title="{escape(text_of(cid, raven))}">'
+            f'<img src="{art(cid) if cid else card_back()}" alt="">'
             f"<span>{escape(name_of(cid))}</span></button>"
             for slot, cid in entries.items()
         )

@@ -13,12 +13,11 @@ from typing import Any
 from engine.core.model import Action
 
 from . import log_view, parts, rumble_en
-from .i18n import current, picture, say
+from .i18n import card_back, current, picture, say
 from .phrases import render, render_log
 from .views import describe
 
 MAX_LIFE = 25
-BACK = "/card-back.svg"
 SLOT_NAMES = {"source": "заводила", "quality": "наворот", "delivery": "приход", "wild": "шальная"}
 SLOT_NAMES_EN = {"source": "source", "quality": "quality", "delivery": "delivery", "wild": "wild"}
 FACES = "⚀⚁⚂⚃⚄⚅"
@@ -147,7 +146,7 @@ def _hand_card(slot: int, cid: str | None, picked: bool, sealing: bool, lang: st
         f'<button type="button" class="hand-card{chosen}" data-action="{action}"'
         f' data-slot="{slot}" data-card="{escape(cid or "")}"'
         f' aria-pressed="{str(bool(chosen)).lower()}" title="{escape(text)}">'
-        f'<img src="{art(cid) if cid else BACK}" alt=""><span class="card-name">'
+        f'<img src="{art(cid) if cid else card_back()}" alt=""><span class="card-name">'
         f'{escape(label)}</span><small class="card-text">{escape(text)}</small></button>'
     )
 
