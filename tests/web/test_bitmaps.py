@@ -33,6 +33,12 @@ def site(root: Path) -> Path:
         '<rect width="200" height="280" fill="#345"/></svg>'
     )
     shutil.copy(Path(__file__).parents[2] / "web" / "static" / "card-back.svg", root)
+    (root / "art" / "ui").mkdir()
+    for name in bitmaps.TABLE_ICONS:
+        (root / "art" / "ui" / f"{name}.svg").write_text(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="64" height="64">'
+            '<circle cx="256" cy="256" r="200" fill="#fff"/></svg>'
+        )
     return root
 
 
@@ -52,12 +58,15 @@ def test_every_picture_gets_both_languages_at_both_sizes(tmp_path: Path) -> None
             for size in ("", "@2x")
         ]
         + ["art/card-back.webp", "art/card-back@2x.webp"]
+        + [f"art/ui/{name}{size}.webp" for name in bitmaps.TABLE_ICONS for size in ("", "@2x")]
     )
     for path in written:
         assert path.is_file()
         image = Image.open(path)
         assert image.format == "WEBP"
-        assert image.size == ((400, 560) if "@2x" in path.name else (200, 280)), path.name
+        side = 2 if "@2x" in path.name else 1
+        card = "/ui/" not in path.as_posix()
+        assert image.size == ((200 * side, 280 * side) if card else (64 * side, 64 * side)), path
     # The words differ between the languages; a picture without words is the same in both.
     rumble = dist / "art" / "rumble"
     assert pixels(rumble / "fire.webp").tobytes() != pixels(rumble / "fire.en.webp").tobytes()
@@ -110,6 +119,13 @@ def test_words_wider_than_the_card_are_squeezed_to_it(fonts: list[str]) -> None:
     assert bitmaps.fitted(left, advances) == left
 
 
+def test_a_missing_table_icon_is_a_clear_error(tmp_path: Path) -> None:
+    dist = site(tmp_path / "dist")
+    (dist / "art" / "ui" / "raven.svg").unlink()
+    with pytest.raises(bitmaps.BitmapError, match=r"raven\.svg"):
+        bitmaps.write_bitmaps(dist, tmp_path / "cache")
+
+
 def test_a_bad_picture_is_a_clear_error(fonts: list[str]) -> None:
     with pytest.raises(bitmaps.BitmapError, match="resvg could not draw"):
         bitmaps.draw("<svg", 20, 28, fonts)
@@ -123,11 +139,13 @@ def test_the_page_asks_for_its_language_and_screen() -> None:
         i18n.use_screen(1.0)
         assert i18n.picture("/art/rumble/fire.svg") == "/art/rumble/fire.webp"
         assert i18n.card_back() == "/art/card-back.webp"
+        assert i18n.icon("hit") == "/art/ui/hit.webp"
         i18n.use("en")
         assert i18n.picture("/art/rumble/fire.svg") == "/art/rumble/fire.en.webp"
         i18n.use_screen(2.625)  # a phone
         assert i18n.picture("/art/rumble/fire.svg") == "/art/rumble/fire.en@2x.webp"
         assert i18n.card_back() == "/art/card-back@2x.webp"
+        assert i18n.icon("hit") == "/art/ui/hit@2x.webp"
         i18n.use("ru")
         assert i18n.picture("/art/rumble/fire.svg") == "/art/rumble/fire@2x.webp"
     finally:

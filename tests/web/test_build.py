@@ -343,6 +343,8 @@ def test_every_card_picture_a_page_asks_for_is_built(built: tuple[Path, Path]) -
                 i18n.use(lang)
                 i18n.use_screen(screen)
                 asked.append(i18n.card_back())
+                asked += [i18n.icon(name) for name in ("absorb", "ghost", "heal", "hit")]
+                asked += [i18n.icon(name) for name in ("human", "palace", "raven")]
                 asked += [rumble_views.art(card) for card in rumble_views.cards()]
                 for game, views in (("circle", circle_views), ("nevermore", nevermore_views)):
                     asked += [views.art(p.stem) for p in (dist / "art" / game).glob("*.svg")]

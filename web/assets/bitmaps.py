@@ -7,7 +7,8 @@ measures both). Each ``<name>.svg`` under the built site's card art gets four: `
 Russian words, at the SVG's own size), ``<name>.en.webp`` (the English words, which the SVG shows
 under ``#en``), and each at twice the size, ``<name>@2x.webp`` and ``<name>.en@2x.webp``, for
 screens of more than one pixel per point (``web/ui/i18n.picture`` picks one). The card back
-becomes ``art/card-back.webp`` (and ``@2x``). The words are set in the site's display face (Yeseva
+becomes ``art/card-back.webp`` (and ``@2x``), and the table's icons that effects show
+``art/ui/<icon>.webp`` (and ``@2x``). The words are set in the site's display face (Yeseva
 One, from ``fonts``), a font the build has on every machine, so the same sources give the same
 bytes. Drawn pictures are kept in a cache by their inputs (``build/bitmaps``).
 """
@@ -32,6 +33,9 @@ METHOD = 4  # WebP's effort: 6 saves 3 % for 70 times the time
 FAMILY = "Yeseva One"
 EN_ONLY = "<style>.ru{display:none}</style>"  # the English band shown, the Russian one hidden
 GAMES = ("circle", "nevermore", "rumble")
+# The table's icons that its effects fly or float over the board, a new picture element each time
+# (``web/ui/fx.py``), and the Palace's mark on a wizard's panel.
+TABLE_ICONS = ("absorb", "ghost", "heal", "hit", "human", "palace", "raven")
 
 
 class BitmapError(RuntimeError):
@@ -45,8 +49,9 @@ def english(svg: str) -> str:
 
 def pictures(dist: Path) -> list[tuple[Path, Path, str, int]]:
     """``(svg, bitmap, language, scale)`` for each bitmap to draw, in a stable order: every card
-    picture in both languages and both sizes, and the card back (no words), which goes under
-    ``art/`` to be fetched when first shown, like the cards, not with the page's start files."""
+    picture in both languages and both sizes, the card back (no words), which goes under
+    ``art/`` to be fetched when first shown, like the cards, not with the page's start files, and
+    the table's icons (``TABLE_ICONS``) beside their SVGs."""
     found = []
     sources = [svg for game in GAMES for svg in sorted((dist / "art" / game).glob("*.svg"))]
     for svg in sources:
@@ -54,9 +59,16 @@ def pictures(dist: Path) -> list[tuple[Path, Path, str, int]]:
             found.append((svg, svg.with_name(f"{svg.stem}{ending}.webp"), "ru", scale))
             found.append((svg, svg.with_name(f"{svg.stem}.en{ending}.webp"), "en", scale))
     back = dist / "card-back.svg"
-    if back.is_file():
+    icons = [dist / "art" / "ui" / f"{name}.svg" for name in TABLE_ICONS]
+    missing = [icon.name for icon in icons if not icon.is_file()]
+    if missing:
+        raise BitmapError(f"the table's icons {missing} are not in {dist / 'art' / 'ui'}")
+    for source in [back, *icons] if back.is_file() else icons:
         for scale, ending in SCALES.items():
-            found.append((back, dist / "art" / f"card-back{ending}.webp", "ru", scale))
+            target = (
+                dist / "art" / ("ui" if source in icons else "") / f"{source.stem}{ending}.webp"
+            )
+            found.append((source, target, "ru", scale))
     return found
 
 

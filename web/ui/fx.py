@@ -22,7 +22,7 @@ from js import IntersectionObserver, Object, document, setTimeout, window
 from pyodide.ffi import create_once_callable, to_js
 
 from . import table_views
-from .i18n import card_back, picture
+from .i18n import card_back, icon, picture
 from .moments import Moment, moments
 from .sound import Sound
 
@@ -99,7 +99,7 @@ class Effects:
     def show(self, game: str, moment: Moment) -> None:
         self.shown.append(moment.kind)
         if moment.kind == "absorb":  # a creature took the hit
-            self.icon_at(moment.seat, "/art/ui/absorb.svg", "absorb")
+            self.icon_at(moment.seat, icon("absorb"), "absorb")
         elif moment.kind in ("hit", "heal", "vp"):
             sign = {"hit": "−", "heal": "+", "vp": "+"}[moment.kind]
             text = f"{sign}{moment.amount}"
@@ -107,19 +107,19 @@ class Effects:
                 text += " ★"
             self.float_at(moment.seat, text, moment.kind)
             if moment.origin is not None and moment.origin != moment.seat:
-                self.fly(moment.origin, moment.seat, f"/art/ui/{moment.kind}.svg")
+                self.fly(moment.origin, moment.seat, icon(moment.kind))
             if moment.kind == "hit":
                 self.shake(moment.seat)
         elif moment.kind == "death":
-            self.icon_at(moment.seat, "/art/ui/ghost.svg", "ghost")
+            self.icon_at(moment.seat, icon("ghost"), "ghost")
         elif moment.kind == "raven":
-            self.icon_at(moment.seat, "/art/ui/raven.svg", "raven")
+            self.icon_at(moment.seat, icon("raven"), "raven")
         elif moment.kind == "human":
-            self.icon_at(moment.seat, "/art/ui/human.svg", "human")
+            self.icon_at(moment.seat, icon("human"), "human")
         elif moment.kind == "reveal":
             self.banner(moment.words, [picture(ART[game] + c + ".svg") for c in moment.cards[:3]])
         elif moment.kind == "palace":
-            self.fly(moment.origin, moment.seat, "/art/ui/palace.svg")
+            self.fly(moment.origin, moment.seat, icon("palace"))
         elif moment.kind == "called":
             suit = moment.words
             card = suit if suit in SUITS else f"token_{suit}"

@@ -36,6 +36,11 @@ def card_back() -> str:
     return f"/art/card-back{CURRENT['density']}.webp"
 
 
+def icon(name: str) -> str:
+    """One of the table's icons (``art/ui/<name>.svg``) as a bitmap at the screen's size."""
+    return f"/art/ui/{name}{CURRENT['density']}.webp"
+
+
 def say(ru: str, en: str) -> str:
     """``ru`` or ``en``, as the page's current language asks."""
     return en if CURRENT["lang"] == "en" else ru

@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.model import Action
 
 from . import log_view, parts, rumble_en
-from .i18n import card_back, current, picture, say
+from .i18n import card_back, current, icon, picture, say
 from .phrases import render, render_log
 from .views import describe
 
@@ -107,7 +107,7 @@ def wizard(seat: dict[str, Any], me: int | None, view: dict[str, Any]) -> str:
         owner, word = say("Хозяин Хоромов", "Owner of the Palace"), say("Хоромы", "Palace")
         palace = (
             f' <span class="palace" title="{owner}">'
-            f'<img src="/art/ui/palace.svg" alt="">{word}</span>'
+            f'<img src="{icon("palace")}" alt="">{word}</span>'
         )
     ghost = say("призрак", "ghost")
     status = "" if seat["alive"] else f' <span class="ghost-mark">{ghost}</span>'
