@@ -32,7 +32,7 @@ def site(root: Path) -> Path:
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 280">'
         '<rect width="200" height="280" fill="#345"/></svg>'
     )
-    shutil.copy(Path(__file__).parents[2] / "web" / "static" / "card-back.svg", root)
+    shutil.copy(Path(__file__).parents[2] / "web" / "static" / "art" / "card-back.svg", root / "art")
     (root / "art" / "ui").mkdir()
     for name in bitmaps.TABLE_ICONS:
         (root / "art" / "ui" / f"{name}.svg").write_text(

@@ -49,16 +49,15 @@ def english(svg: str) -> str:
 
 def pictures(dist: Path) -> list[tuple[Path, Path, str, int]]:
     """``(svg, bitmap, language, scale)`` for each bitmap to draw, in a stable order: every card
-    picture in both languages and both sizes, the card back (no words), which goes under
-    ``art/`` to be fetched when first shown, like the cards, not with the page's start files, and
-    the table's icons (``TABLE_ICONS``) beside their SVGs."""
+    picture in both languages and both sizes, the card back (no words) and the table's icons
+    (``TABLE_ICONS``), each beside its SVG."""
     found = []
     sources = [svg for game in GAMES for svg in sorted((dist / "art" / game).glob("*.svg"))]
     for svg in sources:
         for scale, ending in SCALES.items():
             found.append((svg, svg.with_name(f"{svg.stem}{ending}.webp"), "ru", scale))
             found.append((svg, svg.with_name(f"{svg.stem}.en{ending}.webp"), "en", scale))
-    back = dist / "card-back.svg"
+    back = dist / "art" / "card-back.svg"
     icons = [dist / "art" / "ui" / f"{name}.svg" for name in TABLE_ICONS]
     missing = [icon.name for icon in icons if not icon.is_file()]
     if missing:
