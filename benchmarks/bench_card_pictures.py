@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from benchmarks.bench_log_paint import rendering_ms
+from benchmarks.bench_log_paint import open_page, rendering_ms
 from tests.e2e.harness import chromium, signaling_server
 from web.build import ROOT
 
@@ -54,11 +54,7 @@ def hands(kind: str) -> list[list[str]]:
 async def measure(origin: str, kind: str) -> dict[str, float]:
     """One fresh page: ``HANDS`` new hands traced; rendering ms per hand by part."""
     async with chromium() as browser:
-        page = await browser.new_page(viewport={"width": 1280, "height": 720})
-        await page.route(
-            origin + PAGE, lambda route: route.fulfill(body=HTML, content_type="text/html")
-        )
-        await page.goto(origin + PAGE)
+        page = await open_page(browser, origin + PAGE, HTML)
         await page.evaluate(SHOW, [""] * HAND)  # the page drawn once before the count
         await browser.start_tracing(categories=["toplevel", "devtools.timeline"])
         for hand in hands(kind):

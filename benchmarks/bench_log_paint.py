@@ -18,6 +18,8 @@ from collections import Counter
 from typing import Any
 from urllib.parse import quote
 
+from playwright.async_api import Browser, Page
+
 from benchmarks import task_trace
 from tests.e2e.harness import chromium, signaling_server
 from web.assets.icons import body, size
@@ -111,14 +113,19 @@ def rendering_ms(trace: dict[str, Any], changes: int) -> dict[str, float]:
     return {part: ms / changes for part, ms in spent.items()}
 
 
+async def open_page(browser: Browser, url: str, html: str) -> Page:
+    """A new 1280×720 page at ``url`` (of the site's origin, so its stylesheet and files load)
+    showing ``html``, which Playwright answers for."""
+    page = await browser.new_page(viewport={"width": 1280, "height": 720})
+    await page.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
+    await page.goto(url)
+    return page
+
+
 async def measure(origin: str, style: str) -> dict[str, float]:
     """One fresh page: the log, ``style`` over the site's, ``CHANGES`` changes traced."""
     async with chromium() as browser:
-        page = await browser.new_page(viewport={"width": 1280, "height": 720})
-        await page.route(
-            origin + PAGE, lambda route: route.fulfill(body=HTML, content_type="text/html")
-        )
-        await page.goto(origin + PAGE)
+        page = await open_page(browser, origin + PAGE, HTML)
         await page.evaluate(SETUP, [sorted(log_icons.ICONS), LINES])
         if style:
             await page.add_style_tag(content=style)

@@ -5,6 +5,7 @@ pages asking for the bitmap of their language and screen."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -32,7 +33,8 @@ def site(root: Path) -> Path:
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 280">'
         '<rect width="200" height="280" fill="#345"/></svg>'
     )
-    shutil.copy(Path(__file__).parents[2] / "web" / "static" / "art" / "card-back.svg", root / "art")
+    back = Path(__file__).parents[2] / "web" / "static" / "art" / "card-back.svg"
+    shutil.copy(back, root / "art")
     (root / "art" / "ui").mkdir()
     for name in bitmaps.TABLE_ICONS:
         (root / "art" / "ui" / f"{name}.svg").write_text(
@@ -119,10 +121,11 @@ def test_words_wider_than_the_card_are_squeezed_to_it(fonts: list[str]) -> None:
     assert bitmaps.fitted(left, advances) == left
 
 
-def test_a_missing_table_icon_is_a_clear_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize("gone", ["art/ui/raven.svg", "art/card-back.svg"])
+def test_a_missing_table_picture_is_a_clear_error(tmp_path: Path, gone: str) -> None:
     dist = site(tmp_path / "dist")
-    (dist / "art" / "ui" / "raven.svg").unlink()
-    with pytest.raises(bitmaps.BitmapError, match=r"raven\.svg"):
+    (dist / gone).unlink()
+    with pytest.raises(bitmaps.BitmapError, match=re.escape(gone)):
         bitmaps.write_bitmaps(dist, tmp_path / "cache")
 
 

@@ -28,7 +28,7 @@ from .compose import EN_STYLE
 from .fonts import FILES, FONT_DIR
 
 SCALES = {1: "", 2: "@2x"}  # a picture's sizes (times its SVG's) and their names' endings
-QUALITY = 80  # WebP's lossy quality: a card is about 6 kB, 12 kB at twice the size
+QUALITY = 80  # WebP's lossy quality: a card is about 5 kB, 11 kB at twice the size
 METHOD = 4  # WebP's effort: 6 saves 3 % for 70 times the time
 FAMILY = "Yeseva One"
 EN_ONLY = "<style>.ru{display:none}</style>"  # the English band shown, the Russian one hidden
@@ -57,17 +57,14 @@ def pictures(dist: Path) -> list[tuple[Path, Path, str, int]]:
         for scale, ending in SCALES.items():
             found.append((svg, svg.with_name(f"{svg.stem}{ending}.webp"), "ru", scale))
             found.append((svg, svg.with_name(f"{svg.stem}.en{ending}.webp"), "en", scale))
-    back = dist / "art" / "card-back.svg"
-    icons = [dist / "art" / "ui" / f"{name}.svg" for name in TABLE_ICONS]
-    missing = [icon.name for icon in icons if not icon.is_file()]
+    needed = [dist / "art" / "card-back.svg"]
+    needed += [dist / "art" / "ui" / f"{name}.svg" for name in TABLE_ICONS]
+    missing = [path.relative_to(dist).as_posix() for path in needed if not path.is_file()]
     if missing:
-        raise BitmapError(f"the table's icons {missing} are not in {dist / 'art' / 'ui'}")
-    for source in [back, *icons] if back.is_file() else icons:
+        raise BitmapError(f"pictures the pages show are not in {dist}: {', '.join(missing)}")
+    for source in needed:
         for scale, ending in SCALES.items():
-            target = (
-                dist / "art" / ("ui" if source in icons else "") / f"{source.stem}{ending}.webp"
-            )
-            found.append((source, target, "ru", scale))
+            found.append((source, source.with_name(f"{source.stem}{ending}.webp"), "ru", scale))
     return found
 
 
