@@ -204,7 +204,8 @@ async def test_a_damaged_snapshot_is_dropped_and_made_again(
 
 CACHED = """async (name) => (await (await caches.open(name)).keys())
   .map((request) => new URL(request.url).pathname)"""
-FETCH = """async (path) => { try { const r = await fetch(path); return [r.status, await r.text()]; }
+FETCH = """async (path) => { try { const r = await fetch(path);
+    return [r.status, Array.from(new Uint8Array(await r.arrayBuffer()))]; }
   catch (error) { return [0, String(error)]; } }"""
 
 
@@ -231,15 +232,16 @@ async def test_a_picture_used_once_is_served_with_the_server_stopped(
     browser: Browser, served: Server, dist: Path
 ) -> None:
     later = manifest_of(dist)["later"]
-    used, unused = (
-        next(f for f in later if f.startswith(f"/art/{g}/")) for g in ("rumble", "circle")
+    used, unused = (  # card pictures as the pages show them: bitmaps
+        next(f for f in later if f.startswith(f"/art/{g}/") and f.endswith(".webp"))
+        for g in ("rumble", "circle")
     )
     player = await first_visit(browser, served, dist)
     await player.page.reload()  # now the worker serves the page and its fetches
     await player.wait_ready()
     assert await player.page.evaluate(CONTROLLED)
     status, picture = await player.page.evaluate(FETCH, used)
-    assert status == 200 and picture == (dist / used.lstrip("/")).read_text()
+    assert status == 200 and bytes(picture) == (dist / used.lstrip("/")).read_bytes()
     assert used in await player.page.evaluate(CACHED, f"magic-table-{build_of(dist)}")
     served.process.terminate()
     served.process.wait(timeout=10)
