@@ -52,11 +52,17 @@ def brotli_bytes(data: bytes, cache: Path, brotli: ModuleType) -> bytes:
     if cached.is_file():
         return cached.read_bytes()
     out: bytes = brotli.compress(data, quality=11)
-    cache.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(".partial")
-    partial.write_bytes(out)
-    partial.replace(cached)
+    store(cached, out)
     return out
+
+
+def store(path: Path, data: bytes) -> None:
+    """Put ``data`` in a build cache at ``path`` whole or not at all (a build stopped midway
+    leaves no half-written entry for the next one to take)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    partial.write_bytes(data)
+    partial.replace(path)
 
 
 def candidates(dist: Path) -> Iterable[Path]:

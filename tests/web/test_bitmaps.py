@@ -103,6 +103,12 @@ def test_english_shows_the_english_band_only() -> None:
     english = bitmaps.english(face)
     assert "#en:target" in face and "#en:target" not in english
     assert ".ru{display:none}" in english
+    plain = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="2" height="2"/></svg>'
+    assert bitmaps.english(plain) == plain
+    # An English band switched some other way would be drawn in Russian: a clear error instead.
+    other = face.replace(bitmaps.EN_STYLE, "<style>#en{display:none}</style>")
+    with pytest.raises(bitmaps.BitmapError, match="English band"):
+        bitmaps.english(other)
 
 
 def test_words_wider_than_the_card_are_squeezed_to_it(fonts: list[str]) -> None:
