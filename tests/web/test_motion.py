@@ -119,11 +119,42 @@ def animation_ms(css: str, selector: str) -> float:
     return value if unit == "ms" else value * 1000
 
 
+def animations_end_ms(css: str, selector: str) -> float:
+    """When the last of the animations a rule of exactly ``selector`` declares ends (each one's
+    delay plus duration, from its ``animation`` shorthand)."""
+    rule = re.search(re.escape(selector) + r"\s*\{[^}]*?animation\s*:\s*([^;}]+)", css)
+    assert rule is not None, selector
+    ends = []
+    for part in rule.group(1).split(","):
+        times = [
+            float(value) * (1 if unit == "ms" else 1000)
+            for value, unit in re.findall(r"(?<![\w-])([\d.]+)(m?s)\b", part)
+        ]
+        assert times, part
+        ends.append(sum(times[:2]))
+    return max(ends)
+
+
+def test_each_effect_leaves_the_layer_when_its_animations_have_ended() -> None:
+    """An effect's element is removed once its animations have run, not before (it would be cut
+    off) and not much after (a finished element still holds a layer that every frame draws)."""
+    css = STYLE.read_text("utf-8")
+    for selector, constant in ((".fx-float", "FLOAT_MS"), (".fx-fly", "FLY_MS")):
+        ends, lifetime = animations_end_ms(css, selector + " "), fx_constant(constant)
+        assert ends <= lifetime <= ends + 100, (selector, ends, lifetime)
+
+
+def test_the_animation_ends_are_read_from_every_part_of_the_shorthand() -> None:
+    css = ".a { animation: one .6s ease both, two .2s .6s ease-in forwards; }"
+    assert animations_end_ms(css, ".a ") == 800
+    assert animations_end_ms(".b { animation: x 1.3s ease-out forwards; }", ".b ") == 1300
+
+
 def test_a_banner_comes_in_stands_and_leaves_within_its_lifetime() -> None:
-    """``fx.py`` starts a banner's exit at ``BANNER_LEAVES_MS`` and removes it at ``LIFETIME_MS``;
+    """``fx.py`` starts a banner's exit at ``BANNER_LEAVES_MS`` and removes it at ``BANNER_MS``;
     the style sheet's entrance must end before the one and the exit before the other."""
     css = STYLE.read_text("utf-8")
-    leaves, lifetime = fx_constant("BANNER_LEAVES_MS"), fx_constant("LIFETIME_MS")
+    leaves, lifetime = fx_constant("BANNER_LEAVES_MS"), fx_constant("BANNER_MS")
     entrance, leaving = animation_ms(css, ".fx-banner "), animation_ms(css, ".fx-banner.leaving")
     assert entrance < leaves
     assert leaves + leaving <= lifetime, (leaves, leaving, lifetime)

@@ -29,7 +29,11 @@ from .sound import Sound
 if TYPE_CHECKING:
     from .table import TableUI
 
-LIFETIME_MS = 2600
+# How long each effect's element stays on the layer: as long as its animations in style.css run
+# (an element kept after them still holds a layer of its own that every frame composites).
+FLOAT_MS = 1300  # .fx-float
+FLY_MS = 800  # .fx-fly: its flight, then its landing
+BANNER_MS = 2600  # .fx-banner: in, standing still, and out
 BANNER_LEAVES_MS = 2150  # a banner stands still after its entrance, then leaves (style.css)
 KEPT = 200  # the latest moments kept in ``Effects.shown``
 Point = tuple[float, float]
@@ -193,13 +197,13 @@ class Effects:
         for box in found.values():
             observer.observe(box)
 
-    def add(self, html: str) -> Any:
-        """Put an effect on the layer for ``LIFETIME_MS``; the element."""
+    def add(self, html: str, lifetime_ms: int) -> Any:
+        """Put an effect on the layer for ``lifetime_ms``; the element."""
         holder = document.createElement("div")
         holder.innerHTML = html
         element = holder.firstElementChild
         self.layer().appendChild(element)
-        setTimeout(create_once_callable(element.remove), LIFETIME_MS)
+        setTimeout(create_once_callable(element.remove), lifetime_ms)
         return element
 
     def float_at(self, seat: int | None, text: str, kind: str) -> None:
@@ -208,7 +212,8 @@ class Effects:
                 x, y = where[0]
                 self.add(
                     f'<div class="fx-float {escape(kind)}" style="left:{x:.0f}px;top:{y:.0f}px">'
-                    f"{escape(text)}</div>"
+                    f"{escape(text)}</div>",
+                    FLOAT_MS,
                 )
 
         self.at_seats([seat], effect)
@@ -219,7 +224,8 @@ class Effects:
                 x, y = where[0]
                 self.add(
                     f'<img class="fx-float {escape(kind)}" src="{escape(src)}" alt=""'
-                    f' style="left:{x:.0f}px;top:{y:.0f}px;width:56px">'
+                    f' style="left:{x:.0f}px;top:{y:.0f}px;width:56px">',
+                    FLOAT_MS,
                 )
 
         self.at_seats([seat], effect)
@@ -245,7 +251,9 @@ class Effects:
             old.remove()
         cards = "".join(f'<img src="{escape(src)}" alt="">' for src in pictures)
         title = f"<b>«{escape(words)}»</b>" if words else ""
-        shown = self.add(f'<div class="fx-banner"><div class="fx-cards">{cards}</div>{title}</div>')
+        shown = self.add(
+            f'<div class="fx-banner"><div class="fx-cards">{cards}</div>{title}</div>', BANNER_MS
+        )
         # No animation runs while it stands: a moving banner made every page draw a frame at
         # the screen's rate for its whole life.
         setTimeout(create_once_callable(lambda: shown.classList.add("leaving")), BANNER_LEAVES_MS)
@@ -260,7 +268,8 @@ class Effects:
             self.add(
                 f'<img class="fx-fly" src="{escape(src)}" alt=""'
                 f' style="--dx:{start[0] - end[0]:.0f}px;--dy:{start[1] - end[1]:.0f}px;'
-                f'left:{end[0]:.0f}px;top:{end[1]:.0f}px">'
+                f'left:{end[0]:.0f}px;top:{end[1]:.0f}px">',
+                FLY_MS,
             )
 
         self.at_seats([origin, seat], effect)
