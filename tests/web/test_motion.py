@@ -136,8 +136,8 @@ def animations_end_ms(css: str, selector: str) -> float:
 
 
 def test_each_effect_leaves_the_layer_when_its_animations_have_ended() -> None:
-    """An effect's element is removed once its animations have run, not before (it would be cut
-    off) and not much after (a finished element still holds a layer that every frame draws)."""
+    """An effect's element is removed once its animations have run: not before (it would be cut
+    off), and not long after (a flown icon stood still on its seat, then vanished at once)."""
     css = STYLE.read_text("utf-8")
     for selector, constant in ((".fx-float", "FLOAT_MS"), (".fx-fly", "FLY_MS")):
         ends, lifetime = animations_end_ms(css, selector + " "), fx_constant(constant)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .table import TableUI
 
 # How long each effect's element stays on the layer: as long as its animations in style.css run
-# (an element kept after them still holds a layer of its own that every frame composites).
+# (a flown icon kept longer stood on its seat, then vanished at once).
 FLOAT_MS = 1300  # .fx-float
 FLY_MS = 800  # .fx-fly: its flight, then its landing
 BANNER_MS = 2600  # .fx-banner: in, standing still, and out
