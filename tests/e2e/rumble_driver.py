@@ -27,6 +27,7 @@ if peer is not None and peer.table.state is not None:
            "phase": view["waiting"]["phase"], "paused": peer.table.paused, "seat": peer.seat,
            "fight": view["fight"], "names": names,
            "casting": any(x["spell_name"] for x in view["seats"]),
+           "cast": any(e.get("e") == "cast" for e in view["log"]),
            "digest": peer.table.digest(), "result": peer.table.result,
            "obligations": {str(k): v for k, v in peer.table.obligations().items()},
            "errors": [str(e) for e in peer.errors][-4:] + s.errors[-4:],
@@ -38,6 +39,14 @@ json.dumps(out)
 # The driver's choice of hand cards while building a spell (seeded, though which calls it
 # answers depends on the pages' timing: a run is not replayed exactly).
 PICKS = random.Random(2026)
+
+
+def mid_fight(state: dict[str, Any]) -> bool:
+    """The fight is being played and a spell has been cast in it. A spell shows as being cast
+    only until its caster's next step, so a reading between two of the driver's rounds of page
+    steps can miss every such moment of a short fight (one of 107 entries ended before any reading
+    saw one); the log keeps the cast, and the fight is still on until its audit."""
+    return state["stage"] == "play" and bool(state["casting"] or state["cast"])
 
 
 async def table_state(player: Player) -> dict[str, Any]:

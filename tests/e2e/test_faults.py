@@ -19,7 +19,7 @@ from playwright.async_api import Error as PlaywrightError
 from tests.signaling.turn_proc import running_turn
 
 from .harness import Player, chromium, click_until, free_port, signaling_server
-from .rumble_driver import play_until, setup_lobby, start_rumble, table_state
+from .rumble_driver import mid_fight, play_until, setup_lobby, start_rumble, table_state
 from .table_driver import seat_players
 from .toy_driver import log_length, open_toy_table, table_result
 
@@ -92,7 +92,7 @@ async def test_the_host_tab_closes_mid_rumble_and_the_next_peer_sequences_to_the
             anya, borya = players
             await setup_lobby(players)
             await start_rumble(anya, "tournament", 1, 10, 10)
-            await play_until(players, lambda s: s["casting"], timeout=180)  # mid-fight
+            await play_until(players, mid_fight, timeout=180)
             before = await table_state(borya)
             await anya.context.close()  # the host's tab is gone for good
             hurrying = asyncio.create_task(hurry_once_sequencing(borya))

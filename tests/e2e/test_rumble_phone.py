@@ -6,7 +6,7 @@ import pytest
 
 from .feel_driver import hand_stays_on_screen
 from .harness import chromium, signaling_server
-from .rumble_driver import play_until, setup_lobby, start_rumble, table_state
+from .rumble_driver import mid_fight, play_until, setup_lobby, start_rumble, table_state
 from .table_driver import seat_players
 
 pytestmark = pytest.mark.browser
@@ -23,7 +23,7 @@ async def test_one_fight_on_phone_screens() -> None:
             players = await seat_players(browser, server, names, viewports=viewports)
             await setup_lobby(players)
             await start_rumble(players[0], "tournament", 1, 20, 20)
-            await play_until(players, lambda s: s["casting"], timeout=180)
+            await play_until(players, mid_fight, timeout=180)
             await players[1].screenshot("rumble-phone-mid-fight")
             assert await players[1].page.evaluate(NO_SIDEWAYS_SCROLL)
             for player in players:

@@ -15,7 +15,7 @@ import json
 import pytest
 
 from .harness import ROOT, Player, chromium, signaling_server
-from .rumble_driver import play_until, setup_lobby, start_rumble, table_state
+from .rumble_driver import mid_fight, play_until, setup_lobby, start_rumble, table_state
 from .table_driver import count, seat_players
 
 pytestmark = pytest.mark.browser
@@ -93,7 +93,7 @@ async def test_three_browsers_and_a_bot_play_a_tournament() -> None:
                     shots.add("absorb")
                     await player.screenshot("rumble-creature-prompt-live")
 
-            state = await play_until(players, lambda s: s["casting"], timeout=120)
+            state = await play_until(players, mid_fight, timeout=120)
             await anya.screenshot("rumble-table-mid-spell")
 
             # Borya reloads in the middle of the fight and carries on.

@@ -111,7 +111,7 @@ async def test_rumble_sealing_reveal_dice_death_and_summary() -> None:
                 assert not CYRILLIC.search(shown), (part, shown)
 
             # Play on: the reveal, the dice, a death, the summary.
-            await rumble_driver.play_until(players, lambda s: s["casting"], timeout=180)
+            await rumble_driver.play_until(players, rumble_driver.mid_fight, timeout=180)
             await shots(players, "rumble-reveal")
             await rumble_driver.play_until(players, lambda s: s["stage"] == "done", timeout=600)
             await page.wait_for_selector("#summary")
