@@ -17,8 +17,11 @@ COMPOSITED = {"transform", "opacity"}
 LAYOUT = re.compile(r"^(left|top|right|bottom|inset|width|height|margin.*|padding.*|font.*)$")
 
 
+EASING = "animation-timing-function"  # a keyframe's own easing to the next: not animated
+
+
 def keyframes(css: str) -> dict[str, set[str]]:
-    """Each ``@keyframes`` block's name and the properties its frames set."""
+    """Each ``@keyframes`` block's name and the properties its frames animate."""
     out: dict[str, set[str]] = {}
     for match in re.finditer(r"@keyframes\s+([\w-]+)\s*\{", css):
         depth, i = 1, match.end()
@@ -26,7 +29,7 @@ def keyframes(css: str) -> dict[str, set[str]]:
             depth += {"{": 1, "}": -1}.get(css[i], 0)
             i += 1
         body = css[match.end() : i - 1]
-        out[match.group(1)] = set(re.findall(r"([\w-]+)\s*:", body))
+        out[match.group(1)] = set(re.findall(r"([\w-]+)\s*:", body)) - {EASING}
     return out
 
 
@@ -82,7 +85,8 @@ def test_web_animations_move_only_transform_and_opacity() -> None:
 
 def test_the_checks_find_a_layout_animation() -> None:
     css = (
-        "@keyframes slide { from { left: 0; } to { left: 9px; opacity: 1 } }"
+        "@keyframes slide { from { left: 0; animation-timing-function: ease-in; }"
+        " to { left: 9px; opacity: 1 } }"
         " a { transition: top 1s, opacity .2s; }"
     )
     assert keyframes(css) == {"slide": {"left", "opacity"}}

@@ -1,0 +1,117 @@
+"""Every effect of the table runs on the compositor in Chromium (``web.ui.fx``, ``style.css``).
+
+The browser's own record says so: a Chrome trace of a page playing each kind of effect holds,
+for each animation it started, why it could not run on the compositor, if it could not. Two
+animations running at once on one property of one element (a flight and its landing, as the
+flown icon had) cannot: both then run on the page's main thread, its style worked out on every
+frame. ``tests/web/test_motion.py`` checks the style sheet and the keyframes
+without a browser; this checks what Chromium made of them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from .harness import Player, chromium, signaling_server
+
+pytestmark = pytest.mark.browser
+
+CATEGORIES = ["blink.animations", "devtools.timeline"]
+# Chromium's reasons for not compositing an animation (``CompositorAnimations::FailureReason``)
+# that say nothing of our style: the element was not laid out yet when the animation was asked
+# for, or it would not change what is seen (a picture not loaded yet, a card waiting its turn).
+INVALID_COMPOSITING_STATE = 1 << 5
+INCOMPATIBLE_ANIMATIONS = 1 << 6
+NO_VISIBLE_CHANGE = 1 << 17
+BENIGN = INVALID_COMPOSITING_STATE | NO_VISIBLE_CHANGE
+
+# A panel with two seats, a roll of dice and the Circle's spell card; then every kind of effect:
+# a flown icon, a floating number, a shake, a ghost, a banner, the dice's tumble, and the spell's
+# flight once its entrance has ended (a Web Animation after a CSS animation on one element).
+PLAY = """async () => {
+  await window.magicTable.pyodide.runPythonAsync(`
+from js import document
+from web.ui import fx
+from web.ui.i18n import icon
+from web.ui.sound import Sound
+panel = document.createElement("div")
+panel.id = "table"
+panel.innerHTML = (
+    '<article class="wizard" data-seat="0" style="position:absolute;left:40px;top:300px">'
+    'A</article><article class="wizard" data-seat="1"'
+    ' style="position:absolute;left:600px;top:200px">B</article>'
+    '<div id="dice" class="dice" data-roll="1">'
+    '<span class="die">3</span><span class="die">5</span></div>'
+    '<div class="c-ring" style="width:300px"><button id="spell" class="c-spell"'
+    ' style="--tx:50%;--ty:50%;--dx:20cqw;--dy:10cqh"><b>x</b></button></div>'
+)
+document.body.appendChild(panel)
+shown = fx.Effects(Sound(True))
+shown.fly(0, 1, icon("hit"))
+shown.float_at(1, "−3", "hit")
+shown.icon_at(0, icon("ghost"), "ghost")
+shown.shake(1)
+shown.banner("Огненный шар", ["/art/ui/hit.svg", "/art/ui/dice.svg"])
+shown.dice()
+shown._place()
+`);
+  await new Promise((done) => setTimeout(done, 600));  // the spell's entrance (.35 s) has ended
+  window.magicTable.pyodide.runPython("fx.Effects.spell_flight()");
+  await new Promise((done) => setTimeout(done, 1500));
+  return document.getAnimations().length;
+}"""
+
+
+def started_animations(events: Iterable[dict[str, Any]]) -> list[tuple[str, int]]:
+    """Each animation the trace saw start, as its name (its element's when it has none) and
+    the reasons it was not composited (0 if it was)."""
+    current: dict[tuple[Any, Any], int] = {}
+    started: list[tuple[str, int]] = []
+    for event in sorted((e for e in events if e.get("name") == "Animation"), key=lambda e: e["ts"]):
+        key = (event.get("pid"), (event.get("id2") or {}).get("local", event.get("id")))
+        data = (event.get("args") or {}).get("data") or {}
+        if event.get("ph") == "b":
+            current[key] = len(started)
+            started.append((data.get("displayName") or str(data.get("nodeName", "?")), 0))
+        elif event.get("ph") == "n" and "compositeFailed" in data and key in current:
+            name, reasons = started[current[key]]
+            started[current[key]] = (name, reasons | int(data["compositeFailed"]))
+    return started
+
+
+def test_the_trace_reader_ties_each_reason_to_its_animation() -> None:
+    events = [
+        {"name": "Animation", "ph": "b", "ts": 1, "pid": 1, "id2": {"local": "0xa"},
+         "args": {"data": {"displayName": "fx-fly", "nodeName": "IMG"}}},
+        {"name": "Animation", "ph": "n", "ts": 2, "pid": 1, "id2": {"local": "0xa"},
+         "args": {"data": {"compositeFailed": 64}}},
+        {"name": "Animation", "ph": "b", "ts": 3, "pid": 1, "id2": {"local": "0xa"},
+         "args": {"data": {"displayName": "", "nodeName": "SPAN class='die'"}}},
+        {"name": "Animation", "ph": "n", "ts": 4, "pid": 1, "id2": {"local": "0xa"},
+         "args": {"data": {"state": "running"}}},
+    ]  # fmt: skip
+    assert started_animations(events) == [("fx-fly", 64), ("SPAN class='die'", 0)]
+
+
+async def test_every_effect_runs_on_the_compositor() -> None:
+    with signaling_server() as server:
+        async with chromium() as browser:
+            player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
+            await browser.start_tracing(page=player.page, categories=CATEGORIES)
+            try:
+                await player.page.evaluate(PLAY)
+            finally:
+                trace = json.loads(await browser.stop_tracing())
+            started = started_animations(trace.get("traceEvents", []))
+            names = {name for name, _ in started}
+            # Each effect was seen: the CSS animations by name, the Web Animations by element.
+            assert {"fx-fly", "fx-float", "fx-banner-in", "fx-flip", "c-fly"} <= names, names
+            assert any("die" in name for name in names), names
+            assert any("wizard" in name for name in names), names  # the shake
+            assert any("c-spell" in name for name in names), names  # the spell's flight
+            off = [(name, reasons) for name, reasons in started if reasons & ~BENIGN]
+            assert not off, off
