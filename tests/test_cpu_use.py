@@ -24,6 +24,13 @@ def test_time_is_summed_by_kind_between_snapshots() -> None:
     assert spent == {"renderers": 2.0, "GPU process": 1.0, "other": 0.5, "all": 3.5}
     line = cpu_use.report(spent, entries=100, wall=2.0)
     assert "renderers 20.0" in line and "GPU process 10.0" in line and "all 35.0" in line
+    assert "server bot's" not in line  # no bot played: no ratio to it
+
+
+def test_everything_is_also_read_against_the_server_bots_share() -> None:
+    spent = {"renderers": 3.0, "server bot": 0.5, "all": 4.0}
+    line = cpu_use.report(spent, entries=100, wall=2.0)
+    assert "server bot 5.0" in line and "all 40.0 = 8.0× the server bot's" in line
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
