@@ -22,9 +22,9 @@ pytestmark = pytest.mark.browser
 
 CATEGORIES = ["blink.animations", "devtools.timeline"]
 # Chromium's reasons for not compositing an animation (``CompositorAnimations::FailureReason``);
-# the benign ones say nothing of our style: the element was not laid out yet when the animation
-# was asked for, or it would not change what is seen (a picture not loaded yet, a card waiting its
-# turn).
+# the benign ones say nothing of our style: the animation would change nothing seen (Chromium's
+# own example: one off the screen), alone or with the element not in a state to composite (in a
+# stress fight, dice tumbling where the driver had scrolled them out of view).
 INVALID_COMPOSITING_STATE = 1 << 5
 INCOMPATIBLE_ANIMATIONS = 1 << 6
 NO_VISIBLE_CHANGE = 1 << 17

@@ -48,6 +48,34 @@ def test_keyframes_move_only_transform_and_opacity() -> None:
     assert not moving, moving
 
 
+def shared_properties(css: str) -> dict[str, set[str]]:
+    """Each ``animation`` declaration (its value) that runs two keyframes of one property at once
+    on its element, and the properties they share."""
+    frames = keyframes(css)
+    shared: dict[str, set[str]] = {}
+    for value in re.findall(r"(?<![\w-])animation\s*:\s*([^;}]+)", css):
+        names = [n for part in value.split(",") for n in re.findall(r"[\w-]+", part) if n in frames]
+        seen: set[str] = set()
+        for name in names:
+            if frames[name] & seen:
+                shared[value.strip()] = frames[name] & seen
+            seen |= frames[name]
+    return shared
+
+
+def test_no_rule_runs_two_animations_of_one_property() -> None:
+    """Chromium composites neither of two animations running at once on one property of one
+    element: both tick on the page's thread (``tests/e2e/test_fx_composited.py`` sees it)."""
+    css = STYLE.read_text("utf-8")
+    assert not shared_properties(css), shared_properties(css)
+    old = (
+        ".x { animation: fly .6s both, land .2s .6s forwards; }"
+        " @keyframes fly { to { transform: none; } } @keyframes land { to { opacity: 0;"
+        " transform: scale(1.4); } }"
+    )
+    assert shared_properties(old) == {"fly .6s both, land .2s .6s forwards": {"transform"}}
+
+
 def test_no_transition_lays_out_the_page_while_a_game_is_played() -> None:
     names = transitioned(STYLE.read_text("utf-8"))
     assert "transform" in names
