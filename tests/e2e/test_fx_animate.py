@@ -144,6 +144,65 @@ async def test_a_banner_moves_only_as_it_comes_and_goes() -> None:
             assert any(end <= 500 for end in leaving) and max(leaving) <= 1000
 
 
+# Seat 0 in view, seat 1 and the dice far below it: every kind of effect at each seat.
+OUT_OF_VIEW = """async () => {
+  await window.magicTable.pyodide.runPythonAsync(`
+from js import document
+from web.ui import fx
+from web.ui.i18n import icon
+from web.ui.sound import Sound
+panel = document.createElement("div")
+panel.id = "table"
+panel.innerHTML = (
+    '<article class="wizard" data-seat="0" style="position:absolute;left:40px;top:100px">'
+    'A</article><article class="wizard" data-seat="1"'
+    ' style="position:absolute;left:40px;top:5000px">B</article>'
+    '<div id="dice" class="dice" data-roll="1" style="position:absolute;top:5200px">'
+    '<span class="die">3</span></div>'
+)
+document.body.appendChild(panel)
+seen = fx.Effects(Sound(True))
+for seat in (0, 1):
+    seen.float_at(seat, f"−{seat + 1}", "hit")
+    seen.icon_at(seat, icon("ghost"), "ghost")
+    seen.shake(seat)
+seen.fly(0, 1, icon("hit"))
+seen.fly(1, 0, icon("heal"))
+seen.dice()
+seen._place()
+`);
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100)));
+  const layer = [...document.querySelectorAll("#fx-layer > *")];
+  const seat = (n) => document.querySelector(`#table [data-seat="${n}"]`);
+  return JSON.stringify({
+    shown: layer.map((e) => e.className).sort(),
+    texts: layer.map((e) => e.textContent).filter((t) => t),
+    flown: layer.filter((e) => e.classList.contains("fx-fly"))
+      .map((e) => [e.getAttribute("src"), e.style.getPropertyValue("--dy")]),
+    shaken: [0, 1].map((n) => seat(n).magicTableAnimation !== undefined),
+    tumbled: document.querySelector("#dice .die").magicTableAnimation !== undefined,
+    heard: JSON.parse(window.magicTable.pyodide.runPython("import json; json.dumps(seen.shown)")),
+  });
+}"""
+
+
+async def test_an_effect_ending_out_of_view_is_not_played() -> None:
+    """Nobody sees an effect at a seat scrolled out of view, and while it runs every frame is
+    drawn: it is not played (its moment is still noted). A flight from a seat out of view into
+    view is played, from where that seat is."""
+    with signaling_server() as server:
+        async with chromium() as browser:
+            player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
+            seen = json.loads(await player.page.evaluate(OUT_OF_VIEW))
+            assert seen["shown"] == ["fx-float ghost", "fx-float hit", "fx-fly"], seen
+            assert seen["texts"] == ["−1"]
+            [(src, dy)] = seen["flown"]
+            assert "/heal" in src and float(dy.removesuffix("px")) > 4000  # from seat 1, below
+            assert seen["shaken"] == [True, False]
+            assert not seen["tumbled"]
+            assert seen["heard"] == ["dice"]  # the roll is still noted (and heard)
+
+
 STATE = "() => window.magicTable.pyodide.runPython('heard._ctx.state')"
 PLAY = """(name) => window.magicTable.pyodide.runPython(`
 from web.ui.sound import Sound

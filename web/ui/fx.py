@@ -9,7 +9,10 @@ turns them off under ``prefers-reduced-motion``.
 
 An effect placed at a seat waits for the browser's next layout of the redrawn panel: the seats'
 boxes come from an ``IntersectionObserver``, which reports them once the page is laid out anyway,
-instead of ``getBoundingClientRect`` forcing a layout of the whole page inside the redraw.
+instead of ``getBoundingClientRect`` forcing a layout of the whole page inside the redraw. The
+same report says whether a seat is in view: an effect that ends at a seat scrolled out of view (a
+number, an icon landing, a shake, a tumble of the dice) is not played — nobody would see it, and
+while an animation runs the page draws every frame.
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ BANNER_MS = 2600  # .fx-banner: in, standing still, and out
 BANNER_LEAVES_MS = 2150  # a banner stands still after its entrance, then leaves (style.css)
 KEPT = 200  # the latest moments kept in ``Effects.shown``
 Point = tuple[float, float]
-Placed = Callable[[list[Point | None]], None]  # an effect, given the centres of its seats
+Place = int | str  # a seat (its box on the panel), or the id of an element of the panel
+Placed = Callable[[list[Point | None]], None]  # an effect, given the centres of its places
 SUITS = ("attack", "healing", "radiance", "victory", "raven")
 ART = {"rumble": "/art/rumble/", "circle": "/art/circle/", "nevermore": "/art/nevermore/"}
 
@@ -50,7 +54,7 @@ class Effects:
         self.before: dict[str, Any] = {}
         self.shown: list[str] = []  # kinds shown, for the page's own checks
         self._roll = ""
-        self._placing: list[tuple[list[int | None], Placed]] = []
+        self._placing: list[tuple[list[Place | None], Placed]] = []
         self._drawn: list[tuple[str, dict[str, Any]]] = []  # views drawn, effects not yet shown
 
     def after_render(self) -> None:
@@ -94,10 +98,16 @@ class Effects:
         element = document.getElementById("dice")
         roll = str(element.getAttribute("data-roll") or "") if element else ""
         if roll and roll != self._roll:
-            for i, die in enumerate(element.querySelectorAll(".die")):
-                animate(die, TUMBLE, 800, delay=80 * i)
             self.sound.play("dice")
             self.shown.append("dice")
+
+            def tumble(where: list[Point | None]) -> None:
+                dice = document.getElementById("dice")
+                if where[0] is not None and dice:
+                    for i, die in enumerate(dice.querySelectorAll(".die")):
+                        animate(die, TUMBLE, 800, delay=80 * i)
+
+            self.at_seats(["dice"], tumble)
         self._roll = roll
 
     def show(self, game: str, moment: Moment) -> None:
@@ -153,18 +163,22 @@ class Effects:
         return element
 
     @staticmethod
-    def seat_box(seat: int | None) -> Any:
+    def seat_box(seat: Place | None) -> Any:
+        """A seat's box on the panel (or the element of that id), if it is there."""
         if seat is None:
             return None
+        if isinstance(seat, str):
+            return document.getElementById(seat)
         return document.querySelector(f'#table [data-seat="{int(seat)}"]:not(button)')
 
-    def at_seats(self, seats: list[int | None], effect: Placed) -> None:
-        """Run ``effect`` with the centres of ``seats`` (None for a seat not on the panel) once
-        the browser has laid out the redrawn panel (``_place`` asks for them in one batch)."""
+    def at_seats(self, seats: list[Place | None], effect: Placed) -> None:
+        """Run ``effect`` with the centres of ``seats`` (None for one not on the panel) once the
+        browser has laid out the redrawn panel (``_place`` asks in one batch); not at all if the
+        last of them, where the effect ends, is out of view."""
         self._placing.append((seats, effect))
 
     def _place(self) -> None:
-        """Ask for the boxes of every seat the effects of this redraw need, in one observer: its
+        """Ask for the boxes of every place the effects of this redraw need, in one observer: its
         first report comes after the browser's own next layout, so nothing forces one now."""
         placing, self._placing = self._placing, []
         if not placing:
@@ -178,7 +192,8 @@ class Effects:
 
         def measured(entries: Any, observer: Any) -> None:
             observer.disconnect()
-            centres: dict[int, Point] = {}
+            centres: dict[Place, Point] = {}
+            in_view: set[Place] = set()
             for entry in entries:
                 for seat, box in found.items():
                     if box.isSameNode(entry.target) and box.isConnected:
@@ -187,9 +202,12 @@ class Effects:
                             float(rect.left + rect.width / 2),
                             float(rect.top + rect.height / 2),
                         )
+                        if entry.isIntersecting:
+                            in_view.add(seat)
             try:
                 for seats, effect in placing:
-                    effect([centres.get(s) if s is not None else None for s in seats])
+                    if seats and seats[-1] in in_view:
+                        effect([centres.get(s) if s is not None else None for s in seats])
             except Exception as error:  # an effect must never break the table
                 table_views.LAST_VIEW["fx_error"] = str(error)
 
@@ -231,9 +249,12 @@ class Effects:
         self.at_seats([seat], effect)
 
     def shake(self, seat: int | None) -> None:
-        box = self.seat_box(seat)
-        if box:
-            animate(box, SHAKE, 400)
+        def effect(where: list[Point | None]) -> None:
+            box = self.seat_box(seat)
+            if where[0] is not None and box:
+                animate(box, SHAKE, 400)
+
+        self.at_seats([seat], effect)
 
     @staticmethod
     def spell_flight() -> None:
