@@ -11,24 +11,16 @@ without a browser; this checks what Chromium made of them.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any
 
 import pytest
+
+from tests.web.animation_trace import BENIGN, started_animations
 
 from .harness import Player, chromium, signaling_server
 
 pytestmark = pytest.mark.browser
 
 CATEGORIES = ["blink.animations", "devtools.timeline"]
-# Chromium's reasons for not compositing an animation (``CompositorAnimations::FailureReason``);
-# the benign ones say nothing of our style: the animation would change nothing seen (Chromium's
-# own example: one off the screen), alone or with the element not in a state to composite (in a
-# stress fight, dice tumbling where the driver had scrolled them out of view).
-INVALID_COMPOSITING_STATE = 1 << 5
-INCOMPATIBLE_ANIMATIONS = 1 << 6
-NO_VISIBLE_CHANGE = 1 << 17
-BENIGN = INVALID_COMPOSITING_STATE | NO_VISIBLE_CHANGE
 
 # A panel with two seats, a roll of dice and the Circle's spell card; then every kind of effect:
 # a flown icon, a floating number, a shake, a ghost, a banner, the dice's tumble, and the spell's
@@ -64,40 +56,6 @@ shown._place()
   window.magicTable.pyodide.runPython("fx.Effects.spell_flight()");
   await new Promise((done) => setTimeout(done, 1500));  // every effect has started
 }"""
-
-
-def started_animations(events: Iterable[dict[str, Any]]) -> list[tuple[str, int]]:
-    """Each animation the trace saw start, as its name (its element's when it has none) and
-    the reasons it was not composited (0 if it was)."""
-    current: dict[tuple[Any, Any], int] = {}
-    started: list[tuple[str, int]] = []
-    for event in sorted((e for e in events if e.get("name") == "Animation"), key=lambda e: e["ts"]):
-        key = (event.get("pid"), (event.get("id2") or {}).get("local", event.get("id")))
-        data = (event.get("args") or {}).get("data") or {}
-        if event.get("ph") == "b":
-            current[key] = len(started)
-            started.append((data.get("displayName") or str(data.get("nodeName", "?")), 0))
-        elif event.get("ph") == "n" and "compositeFailed" in data and key in current:
-            name, reasons = started[current[key]]
-            started[current[key]] = (name, reasons | int(data["compositeFailed"]))
-    return started
-
-
-def test_the_trace_reader_ties_each_reason_to_its_animation() -> None:
-    events = [
-        {"name": "Animation", "ph": "b", "ts": 1, "pid": 1, "id2": {"local": "0xa"},
-         "args": {"data": {"displayName": "fx-fly", "nodeName": "IMG"}}},
-        {"name": "Animation", "ph": "n", "ts": 2, "pid": 1, "id2": {"local": "0xa"},
-         "args": {"data": {"compositeFailed": 64}}},
-        {"name": "Animation", "ph": "b", "ts": 3, "pid": 1, "id2": {"local": "0xa"},
-         "args": {"data": {"displayName": "", "nodeName": "SPAN class='die'"}}},
-        {"name": "Animation", "ph": "n", "ts": 4, "pid": 1, "id2": {"local": "0xa"},
-         "args": {"data": {"state": "running"}}},
-    ]  # fmt: skip
-    assert started_animations(events) == [
-        ("fx-fly", INCOMPATIBLE_ANIMATIONS),
-        ("SPAN class='die'", 0),
-    ]
 
 
 async def test_every_effect_runs_on_the_compositor() -> None:
