@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from .fx_panel import panel_code
 from .harness import Player, chromium, signaling_server
 
 pytestmark = pytest.mark.browser
@@ -145,23 +146,10 @@ async def test_a_banner_moves_only_as_it_comes_and_goes() -> None:
 
 
 # Seat 0 in view, seat 1 and the dice far below it: every kind of effect at each seat.
-OUT_OF_VIEW = """async () => {
-  await window.magicTable.pyodide.runPythonAsync(`
-from js import document
-from web.ui import fx
-from web.ui.i18n import icon
-from web.ui.sound import Sound
-panel = document.createElement("div")
-panel.id = "table"
-panel.innerHTML = (
-    '<article class="wizard" data-seat="0" style="position:absolute;left:40px;top:100px">'
-    'A</article><article class="wizard" data-seat="1"'
-    ' style="position:absolute;left:40px;top:5000px">B</article>'
-    '<div id="dice" class="dice" data-roll="1" style="position:absolute;top:5200px">'
-    '<span class="die">3</span></div>'
-)
-document.body.appendChild(panel)
-seen = fx.Effects(Sound(True))
+OUT_OF_VIEW = (
+    "async () => {\n  await window.magicTable.pyodide.runPythonAsync(`\n"
+    + panel_code([(40, 100), (40, 5000)], dice_style="position:absolute;top:5200px")
+    + """seen = fx.Effects(Sound(True))
 for seat in (0, 1):
     seen.float_at(seat, f"−{seat + 1}", "hit")
     seen.icon_at(seat, icon("ghost"), "ghost")
@@ -184,6 +172,7 @@ seen._place()
     heard: JSON.parse(window.magicTable.pyodide.runPython("import json; json.dumps(seen.shown)")),
   });
 }"""
+)
 
 
 async def test_an_effect_ending_out_of_view_is_not_played() -> None:

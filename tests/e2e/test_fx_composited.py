@@ -16,6 +16,7 @@ import pytest
 
 from tests.web.animation_trace import BENIGN, started_animations
 
+from .fx_panel import panel_code
 from .harness import Player, chromium, signaling_server
 
 pytestmark = pytest.mark.browser
@@ -25,25 +26,14 @@ CATEGORIES = ["blink.animations", "devtools.timeline"]
 # A panel with two seats, a roll of dice and the Circle's spell card; then every kind of effect:
 # a flown icon, a floating number, a shake, a ghost, a banner, the dice's tumble, and the spell's
 # flight once its entrance has ended (a Web Animation after a CSS animation on one element).
-PLAY = """async () => {
-  await window.magicTable.pyodide.runPythonAsync(`
-from js import document
-from web.ui import fx
-from web.ui.i18n import icon
-from web.ui.sound import Sound
-panel = document.createElement("div")
-panel.id = "table"
-panel.innerHTML = (
-    '<article class="wizard" data-seat="0" style="position:absolute;left:40px;top:300px">'
-    'A</article><article class="wizard" data-seat="1"'
-    ' style="position:absolute;left:600px;top:200px">B</article>'
-    '<div id="dice" class="dice" data-roll="1">'
-    '<span class="die">3</span><span class="die">5</span></div>'
+SPELL_RING = (
     '<div class="c-ring" style="width:300px"><button id="spell" class="c-spell"'
     ' style="--tx:50%;--ty:50%;--dx:20cqw;--dy:10cqh"><b>x</b></button></div>'
 )
-document.body.appendChild(panel)
-shown = fx.Effects(Sound(True))
+PLAY = (
+    "async () => {\n  await window.magicTable.pyodide.runPythonAsync(`\n"
+    + panel_code([(40, 300), (600, 200)], more=SPELL_RING)
+    + """shown = fx.Effects(Sound(True))
 shown.fly(0, 1, icon("hit"))
 shown.float_at(1, "−3", "hit")
 shown.icon_at(0, icon("ghost"), "ghost")
@@ -56,6 +46,7 @@ shown._place()
   window.magicTable.pyodide.runPython("fx.Effects.spell_flight()");
   await new Promise((done) => setTimeout(done, 1500));  // every effect has started
 }"""
+)
 
 
 async def test_every_effect_runs_on_the_compositor() -> None:
