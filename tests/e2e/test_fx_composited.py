@@ -23,16 +23,17 @@ pytestmark = pytest.mark.browser
 
 CATEGORIES = ["blink.animations", "devtools.timeline"]
 
-# A panel with two seats, a roll of dice and the Circle's spell card; then every kind of effect:
-# a flown icon, a floating number, a shake, a ghost, a banner, the dice's tumble, and the spell's
-# flight once its entrance has ended (a Web Animation after a CSS animation on one element).
+# A panel with two seats, a roll of dice and the Circle's spell card, all in view (an effect out
+# of view is not played); then every kind of effect: a flown icon, a floating number, a shake, a
+# ghost, a banner, the dice's tumble, and the spell's flight once its entrance has ended (a Web
+# Animation after a CSS animation on one element).
 SPELL_RING = (
     '<div class="c-ring" style="width:300px"><button id="spell" class="c-spell"'
     ' style="--tx:50%;--ty:50%;--dx:20cqw;--dy:10cqh"><b>x</b></button></div>'
 )
 PLAY = (
     "async () => {\n  await window.magicTable.pyodide.runPythonAsync(`\n"
-    + panel_code([(40, 300), (600, 200)], more=SPELL_RING)
+    + panel_code([(40, 300), (600, 200)], "position:absolute;left:300px;top:400px", SPELL_RING)
     + """shown = fx.Effects(Sound(True))
 shown.fly(0, 1, icon("hit"))
 shown.float_at(1, "−3", "hit")
