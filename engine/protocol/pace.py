@@ -21,10 +21,10 @@ IN_BROWSER = sys.platform == "emscripten"
 POINTS_PER_SLICE = 4  # curve points hashed or checked (a Legendre symbol or more each) per slice
 # Milliseconds a browser task may run before a step that can pause ends it: the page's own
 # frame, the other tabs and the player's input then fit in before the 50 ms a task is "long".
-TASK_BUDGET_MS = 8.0
+TASK_BUDGET_MS = 4.0
 # Milliseconds of the page's ready asyncio steps run together in one browser task
 # (``engine.core.step_batch``): short, since the step that crosses it runs to its end first.
-BATCH_BUDGET_MS = 4.0
+BATCH_BUDGET_MS = 2.0
 T = TypeVar("T")
 
 

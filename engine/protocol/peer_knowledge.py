@@ -16,6 +16,7 @@ from engine.protocol.envelope import (
     Entry,
 )
 from engine.protocol.errors import ProtocolError
+from engine.protocol.pace import yield_if_long
 from engine.protocol.peer_state import (
     PeerState,
     key_hex,
@@ -51,6 +52,7 @@ class Knowing(PeerState):
                     value = int.from_bytes(raw, "big") if len(raw) == 32 else None
                 except (CryptoError, KeyError):
                     value = None
+            await yield_if_long()  # the check is a full multiplication of the curve's point
             if value is not None and table.share_ok(dealer, seat, value):
                 self.shares[dealer] = value
                 continue

@@ -35,6 +35,7 @@ class SetUp(TableState):
             others = [s for s in range(self.seats) if s != seat]
             if not isinstance(dealt, dict) or not isinstance(dealt.get("boxes"), dict):
                 raise ProtocolError(name, "chain commitment carries no shares of the seat's secret")
+            await yield_if_long()  # each commitment is lifted onto the curve (a modular power)
             try:
                 points = sharing.decode_commitments(dealt.get("commitments"), self.threshold)
             except ValueError as exc:

@@ -1,6 +1,7 @@
 """No browser task of a table's peers runs long on pure-Python point arithmetic: every loop of curve
 operations ends its task once the task has run its budget (``pace``), so a task goes past the
-budget by at most one operation.
+budget by at most one operation (a share's check: a full multiplication, and the small ones of
+Horner's rule over the sharing's commitments).
 
 A CPython loop stands for a page (``StepBatch``, ``IN_BROWSER``, as in ``test_step_batch``) and the
 task clock moves only by the curve operations a page does in Python (the crypto backend's work is
@@ -27,7 +28,10 @@ from tests.engine.harness import make_table
 
 X_MS = 1.2  # is_valid_x, lift_x: a Legendre symbol, a modular power (counted as the power)
 MULTIPLY_MS = 25.0  # a full 256-bit scalar times a point
-LIMIT_MS = pace.TASK_BUDGET_MS + MULTIPLY_MS  # the budget, overrun by one multiplication at most
+SMALL_MS = 0.3  # the least a multiplication costs here (a seat's small x times a point)
+COMMITMENTS = 3  # of a sharing among four seats: its small multiplications in a share's check
+# The budget, overrun by one operation at most: the longest is a share's check.
+LIMIT_MS = pace.TASK_BUDGET_MS + MULTIPLY_MS + COMMITMENTS * SMALL_MS
 
 
 class PointClock:
@@ -62,7 +66,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> PointClock:
         monkeypatch.setattr(curve, name, costed)
 
     def multiply_ms(k: int, *_: Any) -> float:
-        return max(0.3, MULTIPLY_MS * k.bit_length() / 256)
+        return max(SMALL_MS, MULTIPLY_MS * k.bit_length() / 256)
 
     monkeypatch.setattr(curve, "multiply", points.costed("multiply", multiply_ms, curve.multiply))
     monkeypatch.setattr(sharing, "_openssl_ec", lambda: None)  # as in a page: no OpenSSL
