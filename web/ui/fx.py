@@ -185,9 +185,7 @@ class Effects:
             return
         boxes = {s: self.seat_box(s) for seats, _ in placing for s in seats if s is not None}
         found = {s: box for s, box in boxes.items() if box}
-        if not found:
-            for seats, effect in placing:
-                effect([None] * len(seats))
+        if not found:  # no place on the panel: nothing is in view to play at
             return
 
         def measured(entries: Any, observer: Any) -> None:
