@@ -79,10 +79,11 @@ async def test_the_browser_keeps_playwrights_disabled_features_beside_ours() -> 
 async def kill_renderers_at(browser: Browser, ending: str) -> None:
     """SIGKILL every renderer of ``browser`` (as the kernel's OOM killer would) once its first
     page asks for a file whose address ends with ``ending``."""
-    while not any(context.pages for context in browser.contexts):
-        await asyncio.sleep(0.05)
-    page = next(page for context in browser.contexts for page in context.pages)
-    await page.wait_for_event("request", lambda request: request.url.endswith(ending))
+    while not browser.contexts:  # listened to before its page asks for anything: a page's first
+        await asyncio.sleep(0.005)  # files could be asked for before a poll for pages saw it
+    await browser.contexts[0].wait_for_event(
+        "request", lambda request: request.url.endswith(ending)
+    )
     session = await browser.new_browser_cdp_session()
     processes = (await session.send("SystemInfo.getProcessInfo"))["processInfo"]
     for process in processes:
