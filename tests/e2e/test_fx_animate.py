@@ -1,7 +1,8 @@
 """The table's effects in Chromium (``web.ui.fx``): an effect's Web Animation on a panel element
 cancels the one before it on that element, and starting one does not ask the element for its
 animations (that would make the browser work out the page's style inside the redraw); the effects
-of a redraw play in a browser task of their own after it, for every view drawn, in order; a
+of a redraw play in a browser task of their own once the page is idle (after the tasks it has
+queued), for every view drawn, in order; a
 control the redraw replaced gets the keyboard focus back after the next frame, not inside the
 redraw (focusing there made the browser work out the page's style at once)."""
 
@@ -39,8 +40,9 @@ json.dumps({"first": first.playState, "kept": getattr(box, fx.RUNNING).playState
   return JSON.stringify({...JSON.parse(result), asked, running: own.call(box).length});
 }"""
 
-# Three redraws in one task (life 10, 7, 9 at seat 0): nothing is shown inside it; a task later,
-# the hit and the heal, in order.
+# Three redraws in one task (life 10, 7, 9 at seat 0): nothing is shown inside it, nor in the
+# three tasks the page queued meanwhile (the effects wait for the page's own work); once the page
+# is idle, the hit and the heal, in order.
 LATER = """async () => {
   const during = await window.magicTable.pyodide.runPythonAsync(`
 import json
@@ -51,11 +53,17 @@ for life in (10, 7, 9):
     seats = [{"seat": 0, "life": life, "alive": True}]
     table_views.LAST_VIEW.update({"game": "rumble", "view": {"fight": 1, "seats": seats}})
     later.after_render()
+from js import setTimeout
+from pyodide.ffi import create_once_callable
+queued = []
+for _ in range(3):
+    setTimeout(create_once_callable(lambda: queued.append(len(later.shown))), 0)
 json.dumps(list(later.shown))
 `);
   await new Promise((done) => setTimeout(done, 200));
-  const after = window.magicTable.pyodide.runPython("json.dumps(list(later.shown))");
-  return JSON.stringify({during: JSON.parse(during), after: JSON.parse(after)});
+  const after = window.magicTable.pyodide.runPython("json.dumps([list(later.shown), queued])");
+  const [shown, queued] = JSON.parse(after);
+  return JSON.stringify({during: JSON.parse(during), queued, after: shown});
 }"""
 
 
@@ -98,7 +106,7 @@ async def test_effects_animate_one_at_a_time_and_play_and_refocus_after_the_redr
             result = json.loads(await player.page.evaluate(TWICE))
             assert result == {"first": "idle", "kept": "running", "asked": 0, "running": 1}
             played = json.loads(await player.page.evaluate(LATER))
-            assert played == {"during": [], "after": ["hit", "heal"]}
+            assert played == {"during": [], "queued": [0, 0, 0], "after": ["hit", "heal"]}
             focus = json.loads(await player.page.evaluate(REFOCUS))
             assert focus == {
                 "during": "BODY",  # not refocused inside the redraw's task

@@ -1,8 +1,9 @@
 """The table's effects in the browser: numbers flying to portraits, the spell's name in large
 type with its cards flipping, the Palace or a raven moving, dice tumbling, and their sounds.
 
-Runs only under Pyodide, in a browser task of its own soon after the panel is drawn (``attach``
-wraps ``TableUI.render``; the redraw's task stays short). Effects
+Runs only under Pyodide, in a browser task of its own once the page is idle after the panel is
+drawn (``attach`` wraps ``TableUI.render``; the redraw's task stays short, and an entry's burst of
+work on every page is not joined by its effects' first frames). Effects
 live in a layer over the page that no click reaches and that survives the panel's redraws; they
 are derived from views already applied, so they never delay or change the game. The stylesheet
 turns them off under ``prefers-reduced-motion``.
@@ -26,6 +27,7 @@ from pyodide.ffi import create_once_callable, to_js
 
 from . import table_views
 from .i18n import card_back, icon, picture
+from .idle import when_idle
 from .moments import Moment, moments
 from .sound import Sound
 
@@ -38,6 +40,7 @@ FLOAT_MS = 1300  # .fx-float
 FLY_MS = 800  # .fx-fly: its flight, then its landing
 BANNER_MS = 2600  # .fx-banner: in, standing still, and out
 BANNER_LEAVES_MS = 2150  # a banner stands still after its entrance, then leaves (style.css)
+EFFECTS_WAIT_MS = 100  # the longest a redraw's effects wait for the page to be idle
 KEPT = 200  # the latest moments kept in ``Effects.shown``
 Point = tuple[float, float]
 Place = int | str  # a seat (its box on the panel), or the id of an element of the panel
@@ -59,15 +62,15 @@ class Effects:
 
     def after_render(self) -> None:
         """Note the view the panel now shows; its effects and sounds follow in a browser task of
-        their own, soon after (the redraw's task stays short; views drawn meanwhile follow in
-        order)."""
+        their own once the page has run what it had queued, at most ``EFFECTS_WAIT_MS`` later
+        (the redraw's task stays short; views drawn meanwhile follow in order)."""
         shown = table_views.LAST_VIEW
         game, view = shown.get("game"), shown.get("view")
         if not game or not isinstance(view, dict):
             return
         self._drawn.append((game, view))
         if len(self._drawn) == 1:
-            setTimeout(create_once_callable(self._play_drawn), 0)
+            when_idle(self._play_drawn, EFFECTS_WAIT_MS)
 
     def _play_drawn(self) -> None:
         drawn, self._drawn = self._drawn, []

@@ -12,8 +12,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from js import Object, document, localStorage, performance, sessionStorage, window
-from pyodide.ffi import JsProxy, create_once_callable, to_js
+from js import document, localStorage, performance, sessionStorage, window
+from pyodide.ffi import JsProxy
 
 from engine.core.model import Action
 from engine.fairness.backends import select_backend
@@ -23,6 +23,7 @@ from engine.protocol.session import SessionError, TableSession, is_table_message
 
 from . import dock, parts, table_views
 from .boards import DEFAULT, board_for
+from .idle import when_idle
 from .room import Room
 
 TICK_SECONDS = 0.25
@@ -302,18 +303,13 @@ class TableUI:
             return
         self._digest_booked = True
 
-        def fill(*_: Any) -> None:
+        def fill() -> None:
             self._digest_booked = False
             status = document.getElementById("table-status")
             if status and self.session is not None and self.session.peer is not None:
                 status.setAttribute("data-digest", self.session.peer.table.digest())
 
-        idle = getattr(window, "requestIdleCallback", None)
-        if idle is not None:
-            options = to_js({"timeout": DIGEST_WAIT_MS}, dict_converter=Object.fromEntries)
-            idle(create_once_callable(fill), options)
-        else:
-            window.setTimeout(create_once_callable(fill), DIGEST_WAIT_MS)
+        when_idle(fill, DIGEST_WAIT_MS, DIGEST_WAIT_MS)
 
     def _in_hand(self, slot: int) -> bool:
         peer = self.session.peer if self.session else None
