@@ -224,3 +224,47 @@ async def test_the_sound_is_suspended_when_its_effects_have_ended_and_resumed_by
             assert await page.evaluate(ENDED)  # not before its sound had ended
             await page.evaluate(PLAY, "vp")
             await page.wait_for_function(f"() => ({STATE})() === 'running'", timeout=5000)
+
+
+# Web Audio node creations on the live context while ``heard`` plays ``name`` (an effect's first
+# play builds its voices live), then whether its buffer came back from the offline rendering and
+# how loud it is.
+COUNTED = """async (name) => {
+  const made = {};
+  const proto = AudioContext.prototype;
+  const wrapped = {};
+  for (const method of ["createGain", "createOscillator", "createBufferSource"]) {
+    wrapped[method] = proto[method];
+    proto[method] = function (...args) {
+      made[method] = (made[method] || 0) + 1;
+      return wrapped[method].apply(this, args);
+    };
+  }
+  window.magicTable.pyodide.runPython(`heard.play("${name}")`);
+  for (const method in wrapped) proto[method] = wrapped[method];
+  for (let i = 0; i < 100; i++) {  // at most 5 s for the offline rendering
+    if (window.magicTable.pyodide.runPython(`"${name}" in heard._buffers`)) break;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  const buffer = window.magicTable.pyodide.runPython(`heard._buffers.get("${name}")`);
+  const samples = buffer ? buffer.getChannelData(0) : [];
+  let peak = 0;
+  for (const value of samples) peak = Math.max(peak, Math.abs(value));
+  return JSON.stringify({made, seconds: buffer ? buffer.duration : 0, peak});
+}"""
+
+
+async def test_an_effect_is_synthesised_once_and_then_played_from_its_buffer() -> None:
+    """A sound's voices are built live only on its first play; it is synthesised off the page's
+    thread meanwhile, and every later play is one buffer source (no voice built on the page)."""
+    with signaling_server() as server:
+        async with chromium() as browser:
+            player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
+            page = player.page
+            await page.evaluate(PLAY, "heal")  # makes the context (its volume's gain)
+            first = json.loads(await page.evaluate(COUNTED, "cast"))
+            assert first["made"] == {"createGain": 2, "createOscillator": 2}
+            assert first["seconds"] == pytest.approx(0.35, abs=0.01)  # its last voice's end
+            assert first["peak"] > 0.1  # not silence
+            again = json.loads(await page.evaluate(COUNTED, "cast"))
+            assert again["made"] == {"createBufferSource": 1}
