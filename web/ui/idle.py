@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from js import Object, setTimeout, window
+from js import Object, window
 from pyodide.ffi import create_once_callable, to_js
 
 
@@ -14,7 +14,7 @@ def when_idle(work: Callable[[], None], within_ms: int, otherwise_ms: int = 0) -
     browser without idle callbacks, ``otherwise_ms`` from now."""
     idle = getattr(window, "requestIdleCallback", None)
     if idle is None:
-        setTimeout(create_once_callable(work), otherwise_ms)
+        window.setTimeout(create_once_callable(work), otherwise_ms)
         return
     options = to_js({"timeout": within_ms}, dict_converter=Object.fromEntries)
     idle(create_once_callable(lambda _deadline: work()), options)
