@@ -67,6 +67,7 @@ class App:
         self.game_handlers: list[Any] = []
         self._proxies = [
             self._listen(self.root, "click", self.on_click),
+            self._listen(self.root, "mousedown", self.on_press),
             self._listen(self.root, "submit", self.on_submit),
             self._listen(self.root, "input", self.on_input),
             self._listen(document.getElementById("nav"), "click", self.on_click),
@@ -233,6 +234,15 @@ class App:
         target = event.target.closest("[data-action]")
         if target and str(target.tagName) != "FORM":
             self._note(commands.click(self, target))
+
+    @staticmethod
+    def on_press(event: JsProxy) -> None:
+        """A mouse press on a table button does not move the keyboard focus to it (the click
+        still comes). A focused button that a redraw then replaces made the browser send ``blur``
+        and lay out the whole page inside the redraw's task; the keyboard's focus is kept by
+        ``fx.refocus``."""
+        if event.button == 0 and event.target.closest("#table button"):
+            event.preventDefault()
 
     def on_submit(self, event: JsProxy) -> None:
         event.preventDefault()
