@@ -1,11 +1,12 @@
 """Work that waits for the page to be idle: ``requestIdleCallback`` with a bound on the wait, or
-a timer where the browser has none (Safari). Runs only under Pyodide."""
+a timer where the browser has none (Safari); and work that also waits for a quiet spell first.
+Runs only under Pyodide."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from js import Object, window
+from js import Object, performance, window
 from pyodide.ffi import create_once_callable, to_js
 
 
@@ -18,3 +19,34 @@ def when_idle(work: Callable[[], None], within_ms: int, otherwise_ms: int = 0) -
         return
     options = to_js({"timeout": within_ms}, dict_converter=Object.fromEntries)
     idle(create_once_callable(lambda _deadline: work()), options)
+
+
+class AfterQuiet:
+    """Runs ``work`` once ``quiet_ms`` have passed since the last ``poke``, then when the page is
+    idle (``when_idle``, at most ``within_ms`` later): a burst of pokes costs one run after it,
+    not one each. One wait at a time; a poke during the wait moves its end."""
+
+    def __init__(self, work: Callable[[], None], quiet_ms: int, within_ms: int) -> None:
+        self._work = work
+        self._quiet_ms = quiet_ms
+        self._within_ms = within_ms
+        self._due = 0.0
+        self._waiting = False
+
+    def poke(self) -> None:
+        """Something changed: run the work after the next quiet spell."""
+        self._due = float(performance.now()) + self._quiet_ms
+        if not self._waiting:
+            self._waiting = True
+            window.setTimeout(create_once_callable(self._check), self._quiet_ms)
+
+    def _check(self) -> None:
+        left = self._due - float(performance.now())
+        if left > 0:  # poked meanwhile: wait out the rest
+            window.setTimeout(create_once_callable(self._check), int(left) + 1)
+        else:
+            when_idle(self._run, self._within_ms, 0)
+
+    def _run(self) -> None:
+        self._waiting = False
+        self._work()
