@@ -268,3 +268,42 @@ async def test_an_effect_is_synthesised_once_and_then_played_from_its_buffer() -
             assert first["peak"] > 0.1  # not silence
             again = json.loads(await page.evaluate(COUNTED, "cast"))
             assert again["made"] == {"createBufferSource": 1}
+
+
+PREPARE = """() => window.magicTable.pyodide.runPython(`
+from web.ui.sound import Sound
+ready = Sound()
+ready.volume = 0.4
+muted = Sound()
+muted.volume = 0.0
+ready.prepare()
+muted.prepare()
+str(ready._ctx is None)
+`)"""
+PREPARED = "() => window.magicTable.pyodide.runPython('len(ready._buffers)')"
+
+
+async def test_the_sounds_are_made_before_the_first_effect_while_the_page_is_idle() -> None:
+    """Joining a room asks for the sounds ahead of the game: the context, the noise and every
+    effect's buffer are made later, while the page is idle (not in the asking task), the context
+    is left suspended, and an effect's first play is then one buffer source. A muted player's
+    page makes nothing."""
+    with signaling_server() as server:
+        async with chromium() as browser:
+            player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
+            page = player.page
+            assert await page.evaluate(PREPARE) == "True"  # nothing made in the asking task
+            recipes = await page.evaluate(
+                "() => window.magicTable.pyodide.runPython("
+                "'from web.ui.sound import RECIPES; len(RECIPES)')"
+            )
+            assert recipes >= 9
+            await page.wait_for_function(f"() => ({PREPARED})() === {recipes}", timeout=10000)
+            state = "() => window.magicTable.pyodide.runPython('ready._ctx.state')"
+            assert await page.evaluate(state) == "suspended"
+            code = "ready._noise is not None and muted._ctx is None and not muted._buffers"
+            assert await page.evaluate(f"() => window.magicTable.pyodide.runPython('{code}')")
+            counted = COUNTED.replace("heard", "ready")
+            first = json.loads(await page.evaluate(counted, "dice"))
+            assert first["made"] == {"createBufferSource": 1}, first  # no voice built live
+            assert not player.errors, player.errors

@@ -50,6 +50,7 @@ def attach(table: TableUI, role: str) -> Effects:
     if role == "spectator":
         player.volume = Sound(True).volume
     _show_volume(player.volume)
+    player.prepare()  # the sounds made ahead of the first effects, while the page is idle
     effects = attach_effects(table, player)
     STATE["effects"] = effects
     return effects

@@ -1,12 +1,13 @@
 """Short sound effects synthesised with Web Audio (no sound files), with a volume kept across
-reloads. Runs only under Pyodide; the browser's AudioContext is made on the first effect, and
-suspended a second after its sounds have ended (a running context keeps the audio device busy
-with silence, a thread of the page and one of the browser); the next effect resumes it.
+reloads. Runs only under Pyodide; the browser's AudioContext is made once the page has joined a
+room and is idle (``prepare``), and suspended while no sound plays (a running context keeps the
+audio device busy with silence, a thread of the page and one of the browser); an effect resumes it.
 
 Each effect is synthesised once, off the page's thread (an ``OfflineAudioContext``), into a
-buffer; later it is one buffer source played through the volume's gain. Building its voices live
-took ten Web Audio calls a voice from the page's thread: a roll of the dice (six voices) 1–2 ms
-at the median in a «Схватка» fight, and up to 13–40 ms.
+buffer, one effect each time the page is idle after it joined a room; it is then one buffer
+source played through the volume's gain (an effect not synthesised yet is built live, and
+synthesised). Building its voices live took ten Web Audio calls a voice from the page's thread:
+a roll of the dice (six voices) 1–2 ms at the median in a «Схватка» fight, and up to 13–40 ms.
 
 Spectators start silent (volume 0) until they choose a volume; players start at a low volume.
 """
@@ -19,9 +20,13 @@ from typing import Any
 from js import localStorage, setTimeout, window
 from pyodide.ffi import create_once_callable, to_js
 
+from .idle import when_idle
+
 VOLUME_KEY = "mt.volume"
 PLAYER_VOLUME = 0.4
 QUIET_S = 1.0  # the context is suspended this long after its last sound has ended
+PREPARE_WAIT_MS = 2000  # ``prepare``: the longest each piece waits for the page to be idle
+PREPARE_CONTEXT, PREPARE_NOISE = "(context)", "(noise)"  # its first two pieces
 # Each effect is a few voices: (waveform or "noise", start Hz, end Hz, start s, length s, gain).
 RECIPES: dict[str, list[tuple[str, float, float, float, float, float]]] = {
     "cast": [("triangle", 320, 960, 0, 0.32, 0.5), ("sine", 640, 1920, 0.05, 0.28, 0.25)],
@@ -79,6 +84,7 @@ class Sound:
         self._rendering: set[str] = set()
         self._quiet_at = 0.0  # the context's time when its last sound has ended
         self.played: list[str] = []  # what was played, for the page's own checks
+        self._prepared = False  # ``prepare`` has been asked
 
     def set_volume(self, value: float) -> None:
         """Set and keep the volume (0 mutes)."""
@@ -88,12 +94,20 @@ class Sound:
         if self._volume_gain is not None:
             self._volume_gain.gain.value = self.volume
         localStorage.setItem(VOLUME_KEY, f"{self.volume:.2f}")
+        self.prepare()
 
     def toggle(self) -> None:
         """Mute, or back to the volume before muting."""
         self.set_volume(0.0 if self.volume else self._before_mute)
 
     def context(self) -> Any:
+        """The audio context, running (resumed if it was suspended); None without Web Audio."""
+        ctx = self._made_context()
+        if ctx is not None and str(ctx.state) == "suspended":
+            ctx.resume()
+        return ctx
+
+    def _made_context(self) -> Any:
         if self._ctx is None:
             factory = getattr(window, "AudioContext", None) or getattr(
                 window, "webkitAudioContext", None
@@ -104,9 +118,33 @@ class Sound:
             self._volume_gain = self._ctx.createGain()
             self._volume_gain.gain.value = self.volume
             self._volume_gain.connect(self._ctx.destination)
-        if str(self._ctx.state) == "suspended":
-            self._ctx.resume()
         return self._ctx
+
+    def prepare(self) -> None:
+        """Make the audio context, the noise and every effect's buffer before the first effects,
+        one piece each time the page is idle (nothing when muted: ``set_volume`` asks again).
+        A game's first effects made them all in one task: 42–74 ms on every page."""
+        if self._prepared or self.volume <= 0:
+            return
+        self._prepared = True
+        pending = [PREPARE_CONTEXT, PREPARE_NOISE, *RECIPES]
+
+        def step() -> None:
+            ctx = self._made_context()
+            if ctx is None:
+                return
+            piece = pending.pop(0)
+            if piece == PREPARE_CONTEXT:
+                if str(ctx.state) == "running" and not self.played:
+                    ctx.suspend()  # silent until the first effect resumes it
+            elif piece == PREPARE_NOISE:
+                self._noise_buffer(ctx)
+            else:
+                self._render(ctx, piece)
+            if pending:
+                when_idle(step, PREPARE_WAIT_MS)
+
+        when_idle(step, PREPARE_WAIT_MS)
 
     def moment(self, kind: str) -> None:
         """The sound for one of ``web.ui.moments``' kinds, if it has one."""
