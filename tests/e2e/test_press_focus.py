@@ -1,7 +1,8 @@
 """A mouse press on a button of the table panel does not give it the keyboard focus (``App.
-on_press``), and its click still comes: a focused button that the next redraw replaces made
-Chromium send ``blur`` and lay out the whole page inside the redraw's task. A button elsewhere on
-the page takes the focus as usual, and the keyboard still reaches the panel's buttons."""
+on_press``), and its click still comes; it takes the focus from a field typed in before, as a
+press does: a focused control that the next redraw replaces made Chromium send ``blur`` and lay
+out the whole page inside the redraw's task. A button elsewhere on the page takes the focus as
+usual, and the keyboard still reaches the panel's buttons."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ PANEL = """() => {
   const root = window.magicTableApp.root;
   const panel = document.createElement("div");
   panel.id = "table";
-  panel.innerHTML = '<button id="in-panel">in</button>';
+  panel.innerHTML = '<button id="in-panel">in</button><input id="in-field">';
   const outside = document.createElement("button");
   outside.id = "outside";
   outside.textContent = "out";
@@ -39,11 +40,15 @@ async def test_a_press_on_a_table_button_does_not_focus_it() -> None:
             await page.evaluate(PANEL)
             await page.click("#in-panel")
             pressed_in_panel = await page.evaluate(FOCUSED)
+            await page.fill("#in-field", "30")  # a field typed in, then a button pressed
+            await page.click("#in-panel")
+            pressed_after_typing = await page.evaluate(FOCUSED)
             await page.click("#outside")
             pressed_outside = await page.evaluate(FOCUSED)
             await page.focus("#in-panel")  # the keyboard's way (as Tab) still reaches it
             keyboard = await page.evaluate(FOCUSED)
             clicks = await page.evaluate("() => window.__clicks")
-            assert json.dumps([pressed_in_panel, pressed_outside, keyboard, clicks]) == json.dumps(
-                ["BODY", "outside", "in-panel", ["in-panel", "outside"]]
+            seen = [pressed_in_panel, pressed_after_typing, pressed_outside, keyboard, clicks]
+            assert json.dumps(seen) == json.dumps(
+                ["BODY", "BODY", "outside", "in-panel", ["in-panel", "in-panel", "outside"]]
             )
