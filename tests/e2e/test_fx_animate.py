@@ -226,10 +226,10 @@ async def test_the_sound_is_suspended_when_its_effects_have_ended_and_resumed_by
             await page.wait_for_function(f"() => ({STATE})() === 'running'", timeout=5000)
 
 
-# Web Audio node creations on the live context while ``heard`` plays ``name`` (an effect's first
-# play builds its voices live), then whether its buffer came back from the offline rendering and
-# how loud it is.
-COUNTED = """async (name) => {
+# Web Audio node creations on the live context while ``sound`` (a page global) plays ``name``
+# (an effect's first play builds its voices live), then whether its buffer came back from the
+# offline rendering and how loud it is.
+COUNTED = """async ([sound, name]) => {
   const made = {};
   const proto = AudioContext.prototype;
   const wrapped = {};
@@ -240,13 +240,13 @@ COUNTED = """async (name) => {
       return wrapped[method].apply(this, args);
     };
   }
-  window.magicTable.pyodide.runPython(`heard.play("${name}")`);
+  window.magicTable.pyodide.runPython(`${sound}.play("${name}")`);
   for (const method in wrapped) proto[method] = wrapped[method];
   for (let i = 0; i < 100; i++) {  // at most 5 s for the offline rendering
-    if (window.magicTable.pyodide.runPython(`"${name}" in heard._buffers`)) break;
+    if (window.magicTable.pyodide.runPython(`"${name}" in ${sound}._buffers`)) break;
     await new Promise((done) => setTimeout(done, 50));
   }
-  const buffer = window.magicTable.pyodide.runPython(`heard._buffers.get("${name}")`);
+  const buffer = window.magicTable.pyodide.runPython(`${sound}._buffers.get("${name}")`);
   const samples = buffer ? buffer.getChannelData(0) : [];
   let peak = 0;
   for (const value of samples) peak = Math.max(peak, Math.abs(value));
@@ -262,11 +262,11 @@ async def test_an_effect_is_synthesised_once_and_then_played_from_its_buffer() -
             player = await Player.open(browser, server.origin + "/", "Аня", voice=False)
             page = player.page
             await page.evaluate(PLAY, "heal")  # makes the context (its volume's gain)
-            first = json.loads(await page.evaluate(COUNTED, "cast"))
+            first = json.loads(await page.evaluate(COUNTED, ["heard", "cast"]))
             assert first["made"] == {"createGain": 2, "createOscillator": 2}
             assert first["seconds"] == pytest.approx(0.35, abs=0.01)  # its last voice's end
             assert first["peak"] > 0.1  # not silence
-            again = json.loads(await page.evaluate(COUNTED, "cast"))
+            again = json.loads(await page.evaluate(COUNTED, ["heard", "cast"]))
             assert again["made"] == {"createBufferSource": 1}
 
 
@@ -303,7 +303,6 @@ async def test_the_sounds_are_made_before_the_first_effect_while_the_page_is_idl
             assert await page.evaluate(state) == "suspended"
             code = "ready._noise is not None and muted._ctx is None and not muted._buffers"
             assert await page.evaluate(f"() => window.magicTable.pyodide.runPython('{code}')")
-            counted = COUNTED.replace("heard", "ready")
-            first = json.loads(await page.evaluate(counted, "dice"))
+            first = json.loads(await page.evaluate(COUNTED, ["ready", "dice"]))
             assert first["made"] == {"createBufferSource": 1}, first  # no voice built live
             assert not player.errors, player.errors

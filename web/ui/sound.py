@@ -15,6 +15,8 @@ Spectators start silent (volume 0) until they choose a volume; players start at 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from js import localStorage, setTimeout, window
@@ -26,7 +28,6 @@ VOLUME_KEY = "mt.volume"
 PLAYER_VOLUME = 0.4
 QUIET_S = 1.0  # the context is suspended this long after its last sound has ended
 PREPARE_WAIT_MS = 2000  # ``prepare``: the longest each piece waits for the page to be idle
-PREPARE_CONTEXT, PREPARE_NOISE = "(context)", "(noise)"  # its first two pieces
 # Each effect is a few voices: (waveform or "noise", start Hz, end Hz, start s, length s, gain).
 RECIPES: dict[str, list[tuple[str, float, float, float, float, float]]] = {
     "cast": [("triangle", 320, 960, 0, 0.32, 0.5), ("sine", 640, 1920, 0.05, 0.28, 0.25)],
@@ -127,24 +128,23 @@ class Sound:
         if self._prepared or self.volume <= 0:
             return
         self._prepared = True
-        pending = [PREPARE_CONTEXT, PREPARE_NOISE, *RECIPES]
+        pieces: list[Callable[[Any], object]] = [self._hold, self._noise_buffer]
+        pieces += [partial(self._render, name=name) for name in RECIPES]
 
         def step() -> None:
             ctx = self._made_context()
             if ctx is None:
                 return
-            piece = pending.pop(0)
-            if piece == PREPARE_CONTEXT:
-                if str(ctx.state) == "running" and not self.played:
-                    ctx.suspend()  # silent until the first effect resumes it
-            elif piece == PREPARE_NOISE:
-                self._noise_buffer(ctx)
-            else:
-                self._render(ctx, piece)
-            if pending:
+            pieces.pop(0)(ctx)
+            if pieces:
                 when_idle(step, PREPARE_WAIT_MS)
 
         when_idle(step, PREPARE_WAIT_MS)
+
+    def _hold(self, ctx: Any) -> None:
+        """A context just made runs (and keeps the audio device busy): silent until an effect."""
+        if str(ctx.state) == "running" and not self.played:
+            ctx.suspend()
 
     def moment(self, kind: str) -> None:
         """The sound for one of ``web.ui.moments``' kinds, if it has one."""
