@@ -29,6 +29,9 @@ class Nothing:
         return None
 
 
+PAGE_MODULES = ("web.ui.table", "web.ui.dock", "web.ui.rehearsal")  # imported with the stand-in
+
+
 @pytest.fixture
 def table_module(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     js = types.ModuleType("js")
@@ -37,6 +40,7 @@ def table_module(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     js.performance = Nothing()  # type: ignore[attr-defined]
     js.ResizeObserver = Nothing()  # type: ignore[attr-defined]
     js.Object = Nothing()  # type: ignore[attr-defined]
+    js.console = Nothing()  # type: ignore[attr-defined]
     js.localStorage = MemoryStorage()  # type: ignore[attr-defined]
     js.sessionStorage = MemoryStorage()  # type: ignore[attr-defined]
     ffi = types.ModuleType("pyodide.ffi")
@@ -47,10 +51,10 @@ def table_module(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     monkeypatch.setitem(sys.modules, "js", js)
     monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    for name in ("web.ui.table", "web.ui.dock"):
+    for name in PAGE_MODULES:
         monkeypatch.delitem(sys.modules, name, raising=False)
     yield importlib.import_module("web.ui.table")
-    for name in ("web.ui.table", "web.ui.dock"):
+    for name in PAGE_MODULES:
         sys.modules.pop(name, None)
 
 

@@ -22,8 +22,9 @@ from engine.protocol.players import Human
 from engine.protocol.session import SessionError, TableSession, is_table_message
 
 from . import dock, parts, table_views
-from .boards import DEFAULT, board_for
+from .boards import BOARDS, DEFAULT, board_for
 from .idle import AfterQuiet
+from .rehearsal import Rehearsal
 from .room import Room
 
 TICK_SECONDS = 0.25
@@ -61,6 +62,7 @@ class TableUI:
         self._turn_since = 0.0
         self._digest = AfterQuiet(self._show_digest, DIGEST_QUIET_MS, DIGEST_WAIT_MS)
         self._refusals_shown = 0
+        self._rehearsal = Rehearsal()
 
     async def start(self, open_links: list[str]) -> None:
         """Pick the crypto backend, load or create this tab's identity, greet open channels."""
@@ -262,7 +264,9 @@ class TableUI:
         panel = document.getElementById("table")
         if not panel or self.session is None:
             return
-        if self.session.peer is not None:
+        if self.session.peer is None:
+            self._rehearse_boards()
+        else:
             while len(self.applied_at) < len(self.session.peer.table.log):
                 self.applied_at.append(wall_ms())
         moves = self.session.my_moves()
@@ -295,6 +299,14 @@ class TableUI:
                     log.scrollTop = log.scrollHeight
             dock.keep_room()
         self._digest_after_quiet()
+
+    def _rehearse_boards(self) -> None:
+        """In the lobby: every game's board laid out once on this page, unseen, the chosen
+        game's first (``rehearsal``), so that no page lays out its first board as the game
+        starts on all of them at once."""
+        seats = len(self.room.peers) + 1
+        for game in sorted(BOARDS, key=lambda g: g != self.game):
+            self._rehearsal.ask(game, seats, self.lang)
 
     def _digest_after_quiet(self) -> None:
         """Put the table's digest on its status line after the entries' burst, once the table has

@@ -1,0 +1,88 @@
+"""The lobby lays the chosen game's board out once, unseen, before the game starts. Runs only
+under Pyodide.
+
+A page's first layout of a game's board costs several times any later one (a probe: 12–17 ms
+against 2.5–4 ms for the same markup, and 3–4 ms once any board of that game was laid out before,
+whatever its words): the browser meets the board's style rules, fonts and boxes for the first
+time. A game's first board comes on every page at the same moment, as the game starts, and on
+two cores three pages doing that at once made tasks of 50–100 ms. So while the page sits in the
+lobby it draws a sample board of the chosen game (``sample_table``), and when the page is idle
+lays it out in a hidden holder and takes it away again, in one task: nothing is shown, and no
+other code sees the sample's elements (their ids are the real board's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TypeVar
+
+from js import console, document
+
+from . import warm
+from .idle import when_idle
+from .sample_table import sample_board
+
+IDLE_WITHIN_MS = 2000  # the longest each step waits for the page to be idle
+IDLE_OTHERWISE_MS = 200  # the wait in a browser without idle callbacks
+# Out of the flow, unseen, and its size its own: the sample moves nothing on the page.
+HOLDER_STYLE = (
+    "position:absolute;left:0;top:0;width:100%;height:0;overflow:hidden;"
+    "visibility:hidden;contain:strict;pointer-events:none"
+)
+T = TypeVar("T")
+
+
+def lay_out_unseen(html: str, game_id: str) -> int:
+    """Put ``html`` in a hidden holder, have the browser work out its style and layout, and take
+    it away again; the height the sample took (0 for no sample)."""
+    if not html:
+        return 0
+    holder = document.createElement("div")
+    holder.setAttribute("aria-hidden", "true")
+    holder.setAttribute("data-rehearsal", game_id)
+    holder.setAttribute("style", HOLDER_STYLE)
+    holder.innerHTML = html
+    document.body.append(holder)
+    try:
+        return int(holder.firstElementChild.offsetHeight)  # style and layout, now
+    finally:
+        holder.remove()
+
+
+async def when_page_idle(work: Callable[[], T]) -> T:
+    """``work``'s result, run once the page is idle (``when_idle``)."""
+    done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+
+    def run() -> None:
+        try:
+            done.set_result(work())
+        except Exception as exc:  # handed to the awaiting coroutine
+            done.set_exception(exc)
+
+    when_idle(run, IDLE_WITHIN_MS, IDLE_OTHERWISE_MS)
+    return await done
+
+
+class Rehearsal:
+    """Each game's board laid out once on this page, as the lobby shows it chosen."""
+
+    def __init__(self) -> None:
+        self._asked: set[str] = set()
+        self._running: list[asyncio.Task[None]] = []
+
+    def ask(self, game_id: str, seats: int, lang: str) -> None:
+        """Rehearse ``game_id``'s board (for ``seats`` seats) in the background, unless this page
+        has already done so."""
+        if game_id in self._asked:
+            return
+        self._asked.add(game_id)
+        self._running.append(asyncio.ensure_future(self._rehearse(game_id, seats, lang)))
+
+    async def _rehearse(self, game_id: str, seats: int, lang: str) -> None:
+        try:
+            await warm.start()  # the modules a sample needs, imported one per task
+            html = await when_page_idle(lambda: sample_board(game_id, seats, lang))
+            await when_page_idle(lambda: lay_out_unseen(html, game_id))
+        except Exception as exc:  # a rehearsal only saves time later: the page goes on without
+            console.warn(f"the lobby could not rehearse the board of {game_id}: {exc!r}")

@@ -1,0 +1,68 @@
+"""A sample of a game's board for the lobby's rehearsal (``rehearsal``): the game's own board
+view, for a state a few automatic moves into a game on an in-process table, with seat 0 holding
+cards and asked to move. Pure Python: no page is needed to make it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.local_table import LocalTable
+from engine.core.model import Action, IllegalAction, Kind, Knowledge
+from engine.games import rules_for
+
+from .boards import board_for
+from .i18n import use
+
+SEED = 1  # the same sample every time
+MAX_STEPS = 200  # every game reaches a hand to play within a few steps (3 at most today)
+ASKED = (Kind.MOVE, Kind.SIMULTANEOUS, Kind.RACE)
+ME = 0  # the sample is seen by seat 0
+SEATS_IF_REFUSED = 4  # every game takes four
+HOLDER_CLASSES = ("room", "table card", "board-wrap")  # the page's elements around a board
+
+
+def _automatic(rules: Any, state: Any, seat: int, knowledge: Knowledge) -> Action | None:
+    """The game's own automatic choice (its timers'), or its first legal action, or none (a
+    real-time moment passes)."""
+    auto = getattr(rules, "auto_action", None)
+    if auto is not None:
+        return auto(state, seat, knowledge)
+    legal = rules.legal_actions(state, seat, knowledge)
+    return legal[0] if legal else None
+
+
+def sample_table(game_id: str, seats: int) -> LocalTable:
+    """An in-process table of ``game_id`` (``KeyError`` if unknown) for ``seats`` seats (four if
+    the game does not take that many), played until seat 0 holds cards and is
+    asked to act, or ``MAX_STEPS``, or its end."""
+    rules = rules_for(game_id)
+    try:
+        table = LocalTable(rules, {"seats": seats}, seed=SEED)
+    except IllegalAction:
+        table = LocalTable(rules, {"seats": SEATS_IF_REFUSED}, seed=SEED)
+    for _ in range(MAX_STEPS):
+        decision = table.decision()
+        if decision.kind in ASKED and ME in decision.seats and table.knowledge[ME].cards:
+            break
+        if not table.step(_automatic):
+            break
+    return table
+
+
+def sample_board(game_id: str, seats: int, lang: str) -> str:
+    """The HTML of ``game_id``'s board for a sample state, inside the elements the page puts
+    around a board (``HOLDER_CLASSES``), so the same style rules reach it; "" for a game with no
+    board of its own."""
+    render = board_for(game_id).render
+    if render is None:
+        return ""
+    table = sample_table(game_id, seats)
+    rules, state, knowledge = table.rules, table.state, table.knowledge[ME]
+    decision = table.decision()
+    moves = rules.legal_actions(state, ME, knowledge) if ME in decision.seats else []
+    use(lang)
+    html = render(rules.view(state, knowledge), ME, moves, [])
+    for classes in reversed(HOLDER_CLASSES):
+        tag = "section" if classes == "room" else "div"
+        html = f'<{tag} class="{classes}">{html}</{tag}>'
+    return html
