@@ -1,14 +1,14 @@
-"""The lobby lays the chosen game's board out once, unseen, before the game starts. Runs only
-under Pyodide.
+"""The lobby lays each game's board out once, unseen, before a game starts. Runs only under
+Pyodide.
 
-A page's first layout of a game's board costs several times any later one (a probe: 12–17 ms
-against 2.5–4 ms for the same markup, and 3–4 ms once any board of that game was laid out before,
-whatever its words): the browser meets the board's style rules, fonts and boxes for the first
-time. A game's first board comes on every page at the same moment, as the game starts, and on
-two cores three pages doing that at once made tasks of 50–100 ms. So while the page sits in the
-lobby it draws a sample board of the chosen game (``sample_table``), and when the page is idle
-lays it out in a hidden holder and takes it away again, in one task: nothing is shown, and no
-other code sees the sample's elements (their ids are the real board's).
+A page's first layout of a game's board costs several times any later one (a probe page: 13–17 ms
+against 2–4 ms, and 3–4 ms once the same markup with other words in it was laid out before): the
+browser meets the board's style rules and boxes for the first time. A game's first board comes on
+every page at the same moment, as the game starts, and on two cores three pages doing that at
+once made tasks of 50–100 ms. So while the page sits in the lobby it draws a sample board of each
+game (``sample_table``), the chosen one first, and when the page is idle lays it out in a hidden
+holder and takes it away again, in one task: nothing is shown, and no other code sees the
+sample's elements (their ids are the real board's).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ async def when_page_idle(work: Callable[[], T]) -> T:
 
 
 class Rehearsal:
-    """Each game's board laid out once on this page, as the lobby shows it chosen."""
+    """Each game's board laid out once on this page, as the lobby asks for it."""
 
     def __init__(self) -> None:
         self._asked: set[str] = set()
