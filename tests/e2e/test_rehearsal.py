@@ -1,6 +1,7 @@
 """A page in the lobby lays each game's board out once, unseen, the chosen game's first
 (``web.ui.rehearsal``): a hidden holder with a sample board is added and taken away in one task,
-so nothing is shown and nothing stays; no warning is printed."""
+so nothing is shown and nothing stays; no warning is printed, and no picture of a game that is not
+chosen is downloaded."""
 
 from __future__ import annotations
 
@@ -45,8 +46,12 @@ async def test_the_lobby_lays_out_each_games_board_once_unseen() -> None:
             rehearsed = await player.page.evaluate("() => window.__rehearsed")
             left = await player.page.evaluate(LEFT)
             warnings = [line for line in said + player.errors if "rehearse" in line]
+            other_art = [
+                url for url in player.requests if "/art/nevermore/" in url or "/art/circle/" in url
+            ]
     assert [r["game"] for r in rehearsed] == ["rumble", "nevermore", "circle"]
     assert [r["board"] for r in rehearsed] == ["rumble", "nevermore", "circle-board"]
     assert all(r["pictures"] > 0 and r["hidden"] and not r["stayed"] for r in rehearsed)
     assert left == 0
     assert warnings == []
+    assert other_art == []

@@ -4,6 +4,7 @@ cards and asked to move. Pure Python: no page is needed to make it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.core.local_table import LocalTable
@@ -19,6 +20,9 @@ ASKED = (Kind.MOVE, Kind.SIMULTANEOUS, Kind.RACE)
 ME = 0  # the sample is seen by seat 0
 SEATS_IF_REFUSED = 4  # every game takes four
 HOLDER_CLASSES = ("room", "table card", "board-wrap")  # the page's elements around a board
+# A picture's file, left out of the sample: its box is laid out the same without it (a probe: the
+# rehearsal saved as much), and the page must not download the art of games nobody plays.
+PICTURE_FILE = re.compile(r'(<img\b[^>]*?) src="[^"]*"')
 
 
 def _automatic(rules: Any, state: Any, seat: int, knowledge: Knowledge) -> Action | None:
@@ -51,8 +55,8 @@ def sample_table(game_id: str, seats: int) -> LocalTable:
 
 def sample_board(game_id: str, seats: int, lang: str) -> str:
     """The HTML of ``game_id``'s board for a sample state, inside the elements the page puts
-    around a board (``HOLDER_CLASSES``), so the same style rules reach it; "" for a game with no
-    board of its own."""
+    around a board (``HOLDER_CLASSES``), so the same style rules reach it, its pictures without
+    their files (``PICTURE_FILE``); "" for a game with no board of its own."""
     render = board_for(game_id).render
     if render is None:
         return ""
@@ -61,7 +65,7 @@ def sample_board(game_id: str, seats: int, lang: str) -> str:
     decision = table.decision()
     moves = rules.legal_actions(state, ME, knowledge) if ME in decision.seats else []
     use(lang)
-    html = render(rules.view(state, knowledge), ME, moves, [])
+    html = PICTURE_FILE.sub(r"\1", render(rules.view(state, knowledge), ME, moves, []))
     for classes in reversed(HOLDER_CLASSES):
         tag = "section" if classes == "room" else "div"
         html = f'<{tag} class="{classes}">{html}</{tag}>'

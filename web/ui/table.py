@@ -305,7 +305,8 @@ class TableUI:
         game's first (``rehearsal``), so that no page lays out its first board as the game
         starts on all of them at once."""
         seats = len(self.room.peers) + 1
-        for game in sorted(BOARDS, key=lambda g: g != self.game):
+        games = [game for game, board in BOARDS.items() if board.render is not None]
+        for game in sorted(games, key=lambda g: g != self.game):
             self._rehearsal.ask(game, seats, self.lang)
 
     def _digest_after_quiet(self) -> None:
