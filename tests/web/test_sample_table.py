@@ -7,6 +7,7 @@ import pytest
 
 from engine.core.model import Kind
 from web.ui.boards import BOARDS
+from web.ui.i18n import current
 from web.ui.sample_table import HOLDER_CLASSES, ME, sample_board, sample_table
 
 GAMES = [game for game, board in BOARDS.items() if board.render is not None]
@@ -38,8 +39,10 @@ def test_the_sample_board_is_the_games_own_inside_the_pages_elements(game: str) 
     assert sample_board(game, 3, "ru") == html  # the same sample every time
 
 
-def test_the_sample_speaks_the_pages_language() -> None:
+def test_the_sample_speaks_the_pages_language_and_leaves_it_as_it_was() -> None:
+    assert current() == "ru"
     russian, english = sample_board("rumble", 3, "ru"), sample_board("rumble", 3, "en")
+    assert current() == "ru"
     assert "· раунд 1 ·" in russian and "· round 1 ·" not in russian
     assert "· round 1 ·" in english and "· раунд 1 ·" not in english
 

@@ -12,7 +12,7 @@ from engine.core.model import Action, IllegalAction, Kind, Knowledge
 from engine.games import rules_for
 
 from .boards import board_for
-from .i18n import use
+from .i18n import current, use
 
 SEED = 1  # the same sample every time
 MAX_STEPS = 200  # every game reaches a hand to play within a few steps (3 at most today)
@@ -64,8 +64,12 @@ def sample_board(game_id: str, seats: int, lang: str) -> str:
     rules, state, knowledge = table.rules, table.state, table.knowledge[ME]
     decision = table.decision()
     moves = rules.legal_actions(state, ME, knowledge) if ME in decision.seats else []
-    use(lang)
-    html = PICTURE_FILE.sub(r"\1", render(rules.view(state, knowledge), ME, moves, []))
+    was = current()
+    use(lang)  # the views read the page's language
+    try:
+        html = PICTURE_FILE.sub(r"\1", render(rules.view(state, knowledge), ME, moves, []))
+    finally:
+        use(was)  # left as the page had it
     for classes in reversed(HOLDER_CLASSES):
         tag = "section" if classes == "room" else "div"
         html = f'<{tag} class="{classes}">{html}</{tag}>'
