@@ -264,11 +264,11 @@ class TableUI:
         panel = document.getElementById("table")
         if not panel or self.session is None:
             return
-        if self.session.peer is None:
-            self._rehearse_boards()
-        else:
+        if self.session.peer is not None:
             while len(self.applied_at) < len(self.session.peer.table.log):
                 self.applied_at.append(wall_ms())
+        if self.session.peer is None or self.session.finished():  # a lobby shows
+            self._rehearse_boards()
         moves = self.session.my_moves()
         if moves and not self._moves:
             self._turn_since = wall_ms()
@@ -301,9 +301,9 @@ class TableUI:
         self._digest_after_quiet()
 
     def _rehearse_boards(self) -> None:
-        """In the lobby: every game's board laid out once on this page, unseen, the chosen
-        game's first (``rehearsal``), so that no page lays out its first board as the game
-        starts on all of them at once."""
+        """In a lobby (before a game, or after one for the next): every game's board laid out
+        once on this page, unseen, the chosen game's first (``rehearsal``), so that no page lays
+        out its first board as the game starts on all of them at once."""
         seats = len(self.room.peers) + 1
         games = [game for game, board in BOARDS.items() if board.render is not None]
         for game in sorted(games, key=lambda g: g != self.game):
