@@ -37,8 +37,8 @@ def _automatic(rules: Any, state: Any, seat: int, knowledge: Knowledge) -> Actio
 
 def sample_table(game_id: str, seats: int) -> LocalTable:
     """An in-process table of ``game_id`` (``KeyError`` if unknown) for ``seats`` seats (four if
-    the game does not take that many), played until seat 0 holds cards and is
-    asked to act, or ``MAX_STEPS``, or its end."""
+    the game does not take that many), played until seat 0 holds cards and is asked to act, or
+    for ``MAX_STEPS``, or to its end."""
     rules = rules_for(game_id)
     try:
         table = LocalTable(rules, {"seats": seats}, seed=SEED)
