@@ -4,6 +4,7 @@ stand-in for the browser's ``js`` module with a clock and timers the test moves.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import sys
 import types
@@ -86,3 +87,27 @@ def test_a_poke_after_the_run_books_the_next_one(page: tuple[Any, Page]) -> None
     after.poke()
     clock.advance(1100)
     assert len(runs) == 2, runs
+
+
+def test_an_idle_result_is_the_works_result_or_its_error_once_the_page_is_idle(
+    page: tuple[Any, Page],
+) -> None:
+    idle, clock = page
+
+    async def both() -> tuple[list[Any], list[str]]:
+        got = asyncio.ensure_future(idle.idle_result(lambda: clock.now, 500))
+        failed = asyncio.ensure_future(idle.idle_result(lambda: 1 // 0, 500))
+        await asyncio.sleep(0)
+        before = [got.done(), failed.done()]
+        clock.advance(30)  # the page falls idle: both works run
+        errors = []
+        try:
+            await failed
+        except ZeroDivisionError as exc:
+            errors.append(type(exc).__name__)
+        return [before, await got], errors
+
+    (before, value), errors = asyncio.run(both())
+    assert before == [False, False]  # not before the page is idle
+    assert value == 30
+    assert errors == ["ZeroDivisionError"]

@@ -4,10 +4,14 @@ Runs only under Pyodide."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from typing import TypeVar
 
 from js import Object, performance, window
 from pyodide.ffi import create_once_callable, to_js
+
+T = TypeVar("T")
 
 
 def when_idle(work: Callable[[], None], within_ms: int, otherwise_ms: int = 0) -> None:
@@ -19,6 +23,20 @@ def when_idle(work: Callable[[], None], within_ms: int, otherwise_ms: int = 0) -
         return
     options = to_js({"timeout": within_ms}, dict_converter=Object.fromEntries)
     idle(create_once_callable(lambda _deadline: work()), options)
+
+
+async def idle_result(work: Callable[[], T], within_ms: int, otherwise_ms: int = 0) -> T:
+    """``work``'s result (or its exception), run by ``when_idle``."""
+    done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+
+    def run() -> None:
+        try:
+            done.set_result(work())
+        except Exception as exc:  # handed to the awaiting coroutine
+            done.set_exception(exc)
+
+    when_idle(run, within_ms, otherwise_ms)
+    return await done
 
 
 class AfterQuiet:

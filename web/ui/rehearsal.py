@@ -14,13 +14,13 @@ sample's elements (their ids are the real board's).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Sequence
+from functools import partial
 
 from js import console, document
 
 from . import warm
-from .idle import when_idle
+from .idle import idle_result
 from .sample_table import sample_board
 
 IDLE_WITHIN_MS = 2000  # the longest each step waits for the page to be idle
@@ -30,7 +30,6 @@ HOLDER_STYLE = (
     "position:absolute;left:0;top:0;width:100%;height:0;overflow:hidden;"
     "visibility:hidden;contain:strict;pointer-events:none"
 )
-T = TypeVar("T")
 
 
 def lay_out_unseen(html: str, game_id: str) -> int:
@@ -50,39 +49,27 @@ def lay_out_unseen(html: str, game_id: str) -> int:
         holder.remove()
 
 
-async def when_page_idle(work: Callable[[], T]) -> T:
-    """``work``'s result, run once the page is idle (``when_idle``)."""
-    done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-
-    def run() -> None:
-        try:
-            done.set_result(work())
-        except Exception as exc:  # handed to the awaiting coroutine
-            done.set_exception(exc)
-
-    when_idle(run, IDLE_WITHIN_MS, IDLE_OTHERWISE_MS)
-    return await done
-
-
 class Rehearsal:
-    """Each game's board laid out once on this page, as the lobby asks for it."""
+    """The games' boards laid out once on this page, one after another, when the lobby asks."""
 
     def __init__(self) -> None:
-        self._asked: set[str] = set()
-        self._running: list[asyncio.Task[None]] = []
+        self._running: asyncio.Task[None] | None = None
 
-    def ask(self, game_id: str, seats: int, lang: str) -> None:
-        """Rehearse ``game_id``'s board (for ``seats`` seats) in the background, unless this page
-        has already done so."""
-        if game_id in self._asked:
-            return
-        self._asked.add(game_id)
-        self._running.append(asyncio.ensure_future(self._rehearse(game_id, seats, lang)))
+    def start(self, games: Sequence[str], seats: int, lang: str) -> None:
+        """Rehearse each of ``games`` (for ``seats`` seats) in turn, in the background, unless
+        this page has already started to."""
+        if self._running is None:
+            self._running = asyncio.ensure_future(self._rehearse(list(games), seats, lang))
 
-    async def _rehearse(self, game_id: str, seats: int, lang: str) -> None:
-        try:
-            await warm.start()  # the modules a sample needs, imported one per task
-            html = await when_page_idle(lambda: sample_board(game_id, seats, lang))
-            await when_page_idle(lambda: lay_out_unseen(html, game_id))
-        except Exception as exc:  # a rehearsal only saves time later: the page goes on without
-            console.warn(f"the lobby could not rehearse the board of {game_id}: {exc!r}")
+    async def _rehearse(self, games: list[str], seats: int, lang: str) -> None:
+        await warm.start()  # the modules a sample needs, imported one per task
+        for game_id in games:
+            try:
+                html = await idle_result(
+                    partial(sample_board, game_id, seats, lang), IDLE_WITHIN_MS, IDLE_OTHERWISE_MS
+                )
+                await idle_result(
+                    partial(lay_out_unseen, html, game_id), IDLE_WITHIN_MS, IDLE_OTHERWISE_MS
+                )
+            except Exception as exc:  # a rehearsal only saves time later: the page goes on
+                console.warn(f"the lobby could not rehearse the board of {game_id}: {exc!r}")

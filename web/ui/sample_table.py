@@ -1,14 +1,14 @@
 """A sample of a game's board for the lobby's rehearsal (``rehearsal``): the game's own board
-view, for a state a few automatic moves into a game on an in-process table, with seat 0 holding
+view, for a state a few random moves into a game on an in-process table, with seat 0 holding
 cards and asked to move. Pure Python: no page is needed to make it."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
+from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
-from engine.core.model import Action, IllegalAction, Kind, Knowledge
+from engine.core.model import IllegalAction, Kind
 from engine.games import rules_for
 
 from .boards import board_for
@@ -19,20 +19,10 @@ MAX_STEPS = 200  # every game reaches a hand to play within a few steps (3 at mo
 ASKED = (Kind.MOVE, Kind.SIMULTANEOUS, Kind.RACE)
 ME = 0  # the sample is seen by seat 0
 SEATS_IF_REFUSED = 4  # every game takes four
-HOLDER_CLASSES = ("room", "table card", "board-wrap")  # the page's elements around a board
+WRAPPERS = (("section", "room"), ("div", "table card"), ("div", "board-wrap"))  # round a board
 # A picture's file, left out of the sample: its box is laid out the same without it (a probe: the
 # rehearsal saved as much), and the page must not download the art of games nobody plays.
 PICTURE_FILE = re.compile(r'(<img\b[^>]*?) src="[^"]*"')
-
-
-def _automatic(rules: Any, state: Any, seat: int, knowledge: Knowledge) -> Action | None:
-    """The game's own automatic choice (its timers'), or its first legal action, or none (a
-    real-time moment passes)."""
-    auto = getattr(rules, "auto_action", None)
-    if auto is not None:
-        return auto(state, seat, knowledge)
-    legal = rules.legal_actions(state, seat, knowledge)
-    return legal[0] if legal else None
 
 
 def sample_table(game_id: str, seats: int) -> LocalTable:
@@ -44,18 +34,19 @@ def sample_table(game_id: str, seats: int) -> LocalTable:
         table = LocalTable(rules, {"seats": seats}, seed=SEED)
     except IllegalAction:
         table = LocalTable(rules, {"seats": SEATS_IF_REFUSED}, seed=SEED)
+    bot = RandomBot(SEED)  # every game's own random bot
     for _ in range(MAX_STEPS):
         decision = table.decision()
         if decision.kind in ASKED and ME in decision.seats and table.knowledge[ME].cards:
             break
-        if not table.step(_automatic):
+        if not table.step(bot.choose):
             break
     return table
 
 
 def sample_board(game_id: str, seats: int, lang: str) -> str:
     """The HTML of ``game_id``'s board for a sample state, inside the elements the page puts
-    around a board (``HOLDER_CLASSES``), so the same style rules reach it, its pictures without
+    around a board (``WRAPPERS``), so the same style rules reach it, its pictures without
     their files (``PICTURE_FILE``); "" for a game with no board of its own."""
     render = board_for(game_id).render
     if render is None:
@@ -70,7 +61,6 @@ def sample_board(game_id: str, seats: int, lang: str) -> str:
         html = PICTURE_FILE.sub(r"\1", render(rules.view(state, knowledge), ME, moves, []))
     finally:
         use(was)  # left as the page had it
-    for classes in reversed(HOLDER_CLASSES):
-        tag = "section" if classes == "room" else "div"
-        html = f'<{tag} class="{classes}">{html}</{tag}>'
-    return html
+    opening = "".join(f'<{tag} class="{classes}">' for tag, classes in WRAPPERS)
+    closing = "".join(f"</{tag}>" for tag, _ in reversed(WRAPPERS))
+    return opening + html + closing

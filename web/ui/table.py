@@ -304,10 +304,9 @@ class TableUI:
         """In a lobby (before a game, or after one for the next): every game's board laid out
         once on this page, unseen, the chosen game's first (``rehearsal``), so that no page lays
         out its first board as the game starts on all of them at once."""
-        seats = len(self.room.peers) + 1
         games = [game for game, board in BOARDS.items() if board.render is not None]
-        for game in sorted(games, key=lambda g: g != self.game):
-            self._rehearsal.ask(game, seats, self.lang)
+        chosen_first = sorted(games, key=lambda g: g != self.game)
+        self._rehearsal.start(chosen_first, len(self.room.peers) + 1, self.lang)
 
     def _digest_after_quiet(self) -> None:
         """Put the table's digest on its status line after the entries' burst, once the table has
