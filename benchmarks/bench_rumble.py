@@ -3,8 +3,9 @@
 Run: ``python -m benchmarks.bench_rumble [--fights N] [--repeat R] [--pyodide] [--instructions]``.
 Prints figures
 and ratios against a floor measured in the same run (a fixed pure-Python loop), so numbers compare
-across machines: by the wall clock, and by the process's own CPU time (best of ``R`` rounds of the
-fights), which other work on a shared machine disturbs far less. ``--pyodide`` also runs the
+across machines: by the wall clock, and by the process's own CPU time (``R`` rounds of the floor
+and the fights in turn, the median ratio), which other work on a shared machine disturbs far less.
+``--pyodide`` also runs the
 same measurements inside Pyodide under Node (needs ``node`` and the pinned ``pyodide`` npm package
 in ``node_modules`` or ``--pyodide-dir``) and prints the Pyodide/CPython ratios (wall clock).
 ``--instructions`` counts the instructions of a fight and of the floor under ``valgrind
@@ -18,6 +19,7 @@ import argparse
 import json
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -105,19 +107,43 @@ json.dumps({"floor": floor, "per_fight": seconds / fights, "per_decision": spent
 """
 
 
+def paired_rounds(
+    rules: RumbleRules, fights: int, repeat: int, clock: Callable[[], float] = time.process_time
+) -> dict[str, float]:
+    """The CPU time of a fight against the floor's, in ``repeat`` rounds of the floor then the
+    fights, each round as long for both (the floor run as many times as a round of fights
+    lasts): the ratio of each round, and their medians. A shared machine's quick and slow spells
+    then move both sides of a ratio alike, where the best of a few short floors against the best
+    of long rounds of fights read anywhere from 0.24× to 0.32× for the same code."""
+    floors: list[float] = []
+    per_fight: list[float] = []
+    floor_runs = 3
+    for _ in range(repeat):
+        runs = [floor_loop(clock) for _ in range(floor_runs)]
+        done, _actions, spent = random_fights(rules, fights, clock)
+        floors.append(statistics.median(runs))
+        per_fight.append(spent / done)
+        floor_runs = max(3, round(spent / floors[-1]))
+    ratios = [fight / floor for fight, floor in zip(per_fight, floors, strict=True)]
+    return {
+        "floor_cpu": statistics.median(floors),
+        "per_fight_cpu": statistics.median(per_fight),
+        "ratio_cpu": statistics.median(ratios),
+        "ratio_cpu_low": min(ratios),
+        "ratio_cpu_high": max(ratios),
+    }
+
+
 def measure(fights: int, games: int, repeat: int = 0) -> dict[str, float]:
-    """The three figures in this interpreter; with ``repeat``, also the CPU time of a fight and
-    of the floor (each the best of ``repeat`` rounds)."""
+    """The three figures in this interpreter; with ``repeat``, also the CPU time of a fight
+    against the floor's (``paired_rounds``)."""
     rules = RumbleRules()
     floor = min(floor_loop() for _ in range(3))
     done, _actions, seconds = random_fights(rules, fights)
     decisions, spent = heuristic_decisions(rules, games)
     out = {"floor": floor, "per_fight": seconds / done, "per_decision": spent / decisions}
     if repeat:
-        cpu = time.process_time
-        out["floor_cpu"] = min(floor_loop(cpu) for _ in range(max(3, repeat)))
-        rounds = [random_fights(rules, fights, cpu) for _ in range(repeat)]
-        out["per_fight_cpu"] = min(spent / done for done, _, spent in rounds)
+        out.update(paired_rounds(rules, fights, repeat))
     return out
 
 
@@ -207,8 +233,10 @@ def report(name: str, m: dict[str, float]) -> None:
     if "per_fight_cpu" in m:
         fight, floor = m["per_fight_cpu"], m["floor_cpu"]
         print(
-            f"[{name}] CPU time (best of rounds): floor {floor * 1e3:.2f} ms, one fight "
-            f"{fight * 1e3:.2f} ms = {fight / floor:.3f} × floor ({1 / fight:.0f} fights/s)"
+            f"[{name}] CPU time (median of rounds, floor and fights in turn): floor "
+            f"{floor * 1e3:.2f} ms, one fight {fight * 1e3:.2f} ms ({1 / fight:.0f} fights/s) = "
+            f"{m['ratio_cpu']:.3f} × floor (rounds {m['ratio_cpu_low']:.3f}–"
+            f"{m['ratio_cpu_high']:.3f})"
         )
 
 
@@ -217,7 +245,7 @@ def main() -> None:
     parser.add_argument("--fights", type=int, default=150)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument(
-        "--repeat", type=int, default=3, help="rounds of CPU-time measure (0: wall clock only)"
+        "--repeat", type=int, default=5, help="rounds of CPU-time measure (0: wall clock only)"
     )
     parser.add_argument("--pyodide", action="store_true", help="also measure inside Pyodide")
     parser.add_argument("--pyodide-dir", type=Path, default=ROOT / "node_modules/pyodide")

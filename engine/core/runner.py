@@ -174,14 +174,44 @@ def clone(value: Any) -> Any:
 _SCALARS = frozenset((int, str, bool, type(None)))
 
 
+def _plain_copy(value: Any) -> Any:
+    """A copy of a list or dict of scalars and flat records (what moves hold: a seal's
+    digests, an opening's entries, a reveal's cards), else ``None``."""
+    kind = type(value)
+    if kind is list:
+        out = value[:]
+        for i, item in enumerate(value):
+            if type(item) not in _SCALARS:
+                if type(item) is not dict or not _flat(item):
+                    return None
+                out[i] = item.copy()
+        return out
+    if kind is dict and _flat(value):
+        return value.copy()
+    return None
+
+
+def _flat(record: dict[Any, Any]) -> bool:
+    """Whether every key is a str and every value a scalar."""
+    for key, value in record.items():
+        if type(key) is not str or type(value) not in _SCALARS:
+            return False
+    return True
+
+
 def clone_record(record: dict[str, Any]) -> dict[str, Any]:
-    """``clone`` of a record: a flat one (every value an int, str, bool or None, the commonest
-    action) is copied shallowly, anything else deeply (and refused as ``clone`` refuses it)."""
-    for value in record.values():
+    """``clone`` of a record: its scalars shared, its lists and dicts of scalars and flat records
+    (every move's shape) copied by hand, anything else deeply (and refused as ``clone`` refuses
+    it)."""
+    out = record.copy()
+    for key, value in record.items():
         if type(value) not in _SCALARS:
-            deep: dict[str, Any] = clone(record)
-            return deep
-    return record.copy()
+            copied = _plain_copy(value)
+            if copied is None:
+                deep: dict[str, Any] = clone(record)
+                return deep
+            out[key] = copied
+    return out
 
 
 # Tests set this to check that a step run in place (``in_place``) that waits for an input has left

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core.game import State, StepRules
 from engine.core.model import JSON, Action, EngineError, IllegalAction, Kind, Knowledge
-from engine.core.runner import Ask, Ctx, Runner, need_decision
+from engine.core.runner import Ask, Ctx, Runner, clone, clone_record, need_decision
 from engine.core.shapes import Move, Str
 
 
@@ -124,3 +124,28 @@ def test_the_end_refuses_every_input() -> None:
     assert rules.decision(state).kind == Kind.TERMINAL
     with pytest.raises(IllegalAction, match="окончена"):
         rules.apply(state, {"type": "chance", "value": 0})
+
+
+def test_a_moves_copy_shares_nothing_it_could_change() -> None:
+    moves = [
+        {"type": "seal", "seat": 0, "commit": ["a1", "b2"]},
+        {"type": "open", "seat": 1, "open": [{"index": 0, "slot": 4, "card": "x", "as": "q"}]},
+        {"type": "reveal", "cards": {"32": "spark", "7": "storm"}},
+        {"type": "drop", "seat": 3, "open": [], "note": None, "ok": True},
+        {"type": "deep", "nested": [[1, 2], {"a": [3]}], "keys": {1: "int key"}},
+    ]
+    for move in moves:
+        copy = clone_record(move)
+        assert copy == move and copy is not move
+        assert copy == clone(move)  # the same as a deep copy
+        for key, value in move.items():
+            if isinstance(value, (list, dict)):
+                assert copy[key] is not value
+                inner = value.values() if isinstance(value, dict) else value
+                copied = copy[key].values() if isinstance(value, dict) else copy[key]
+                for a, b in zip(inner, copied, strict=True):
+                    assert not isinstance(a, (list, dict)) or a is not b
+    with pytest.raises(ValueError):
+        clone_record({"type": "x", "items": [{"a": object()}]})
+    with pytest.raises(ValueError):
+        clone_record({"type": "x", "items": [object()]})
