@@ -59,10 +59,9 @@ class Base:
 
     def enemies(self, g: G, seat: int | None) -> list[int]:
         """Living seats other than ``seat``, starting from its left (seat + 1) around the table."""
-        n = g["n"]
+        n, alive = g["n"], g["alive"]
         start = 0 if seat is None else seat + 1
-        order = [(start + i) % n for i in range(n)]
-        return [s for s in order if s != seat and g["alive"][s]]
+        return [s for i in range(n) if (s := (start + i) % n) != seat and alive[s]]
 
     def neighbour(self, g: G, seat: int, step: int) -> int | None:
         """Nearest living enemy to the left (step +1) or right (step -1)."""
@@ -77,10 +76,14 @@ class Base:
         return self.cat.diseases[token.split("#")[0]]
 
     def has_special(self, g: G, seat: int, special: str) -> bool:
-        return any(self.disease_kind(t).get("special") == special for t in g["diseases"][seat])
+        diseases = g["diseases"][seat]
+        return bool(diseases) and any(
+            self.disease_kind(t).get("special") == special for t in diseases
+        )
 
     def cloak(self, g: G, seat: int) -> int:
-        return sum(self.cat.treasures[t].get("cloak", 0) for t in g["treasures"][seat])
+        treasures = g["treasures"][seat]
+        return sum(self.cat.treasures[t].get("cloak", 0) for t in treasures) if treasures else 0
 
     def signs(self, g: G, seat: int, school: str | None) -> int:
         """Signs of ``school``: spell cards, creatures, diseases, ghost signs, sign treasures."""
@@ -96,9 +99,12 @@ class Base:
         for cr in g["creatures"][seat]:
             if cr["slot"] not in seen:
                 count += self.spell(cr["card"]).get("school") == school
-        count += sum(self.disease_kind(t).get("sign") == school for t in g["diseases"][seat])
-        count += sum(self.cat.ghosts[x].get("sign") == school for x in g["ghost_active"][seat])
-        count += sum(self.cat.treasures[t].get("sign") == school for t in g["treasures"][seat])
+        for token in g["diseases"][seat]:
+            count += self.disease_kind(token).get("sign") == school
+        for ghost in g["ghost_active"][seat]:
+            count += self.cat.ghosts[ghost].get("sign") == school
+        for tid in g["treasures"][seat]:
+            count += self.cat.treasures[tid].get("sign") == school
         return count
 
     def bonus(self, g: G, seat: int) -> int:

@@ -220,7 +220,10 @@ class Flow(Rounds):
         cast = g["cast"]
         if cast is None or cast["seat"] != seat:
             return None
-        return next((c for c in cast["cards"] if c["slot"] == slot), None)
+        for card in cast["cards"]:
+            if card["slot"] == slot:
+                return card
+        return None
 
     def st_card(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat, slot = step["seat"], step["slot"]
