@@ -29,7 +29,8 @@ from engine.core.local_table import LocalTable
 from engine.core.model import canonical_json
 from engine.games.rumble import RumbleRules
 from engine.games.rumble.bot import HeuristicBot
-from engine.games.rumble.runner import clone, clone_game
+from engine.games.rumble.base import Base
+from engine.games.rumble.runner import SHARED_PER_SEAT, clone, clone_game
 from web.ui.phrases import render_log
 
 RULES = RumbleRules()
@@ -120,7 +121,7 @@ if __name__ == "__main__":
     main()
 
 
-SHARED = ("agenda", "results", "creatures", "log", "spell")  # lists of never-changed records
+SHARED = ("agenda", "results", "log", "spell")  # lists of never-changed records
 FIXED = ("names", "heroes")  # set when the game starts: shared as they are
 
 
@@ -139,8 +140,9 @@ def containers(value: Any, seen: list[int]) -> None:
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_the_fast_clone_copies_all_that_steps_change(seats: int) -> None:
     """At every step: ``clone_game`` equals a marshal copy; it shares no list or dict with the
-    original except the never-changed records (steps, fight results, creatures, sealed spells);
-    and no step has changed the data of the state before it (so sharing those records is safe)."""
+    original except the never-changed records (steps, fight results, creatures, sealed spells)
+    and each seat's treasures, ghosts, diseases and creatures (changed through ``Base.own``);
+    and no step has changed the data of the state before it (so sharing them is safe)."""
     table = LocalTable(RULES, {"seats": seats}, seed=seats)
     bots = {s: RandomBot(s).choose for s in range(seats)}
     before = table.state
@@ -157,14 +159,14 @@ def test_the_fast_clone_copies_all_that_steps_change(seats: int) -> None:
             for key in data:
                 if key in FIXED:
                     assert copy[key] is data[key]
+                elif key in SHARED_PER_SEAT:
+                    assert copy[key] is not data[key]
+                    assert all(a is b for a, b in zip(data[key], copy[key], strict=True))
                 elif key not in SHARED:
                     containers(data[key], mine)
                     containers(copy[key], theirs)
                 else:
                     assert copy[key] is not data[key]
-                    if key == "creatures":
-                        pairs = zip(data[key], copy[key], strict=True)
-                        assert all(a is not b for a, b in pairs)
             assert len(set(mine)) == len(mine)
             assert not set(mine) & set(theirs)
 
@@ -178,3 +180,26 @@ def test_steps_run_in_place_ask_before_changing_anything(
     for seed in range(3):
         table = LocalTable(RULES, {"seats": seats}, seed=seed)
         table.play({s: RandomBot(seed + s).choose for s in range(seats)})
+
+
+def test_no_step_changes_a_list_an_earlier_state_shares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded games of 3–6 seats, the data of every state compared after the next step with a
+    copy taken before it: a step that changed a seat's shared list in place, not through
+    ``Base.own``, would change the state before it. The games change every such list."""
+    owned: set[str] = set()
+    own = Base.own
+
+    def counted(g: Any, key: str, seat: int) -> list[Any]:
+        owned.add(key)
+        return own(g, key, seat)
+
+    monkeypatch.setattr(Base, "own", staticmethod(counted))
+    for seats in (3, 4, 5, 6):
+        for seed in range(3):
+            table = LocalTable(RULES, {"seats": seats}, seed=100 + seed)
+            bots = {s: RandomBot(seed * 10 + s).choose for s in range(seats)}
+            before, frozen = table.state, clone(table.state)
+            while table.step(bots):
+                assert before == frozen
+                before, frozen = table.state, clone(table.state)
+    assert owned == set(SHARED_PER_SEAT)

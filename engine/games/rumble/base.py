@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .cards import Catalog, DiseaseCard, SpellCard
 from .runner import Ask, Ctx, G
@@ -49,6 +49,15 @@ class Base:
             "revealed": {k: v.copy() for k, v in spell["revealed"].items()},
         }
         g["spell"][seat] = mine
+        return mine
+
+    @staticmethod
+    def own(g: G, key: str, seat: int) -> list[Any]:
+        """The seat's list under ``key`` (one of ``runner.SHARED_PER_SEAT``), to change: copies
+        of the data share those lists, so ``g`` gets a copy of its own."""
+        lists: list[list[Any]] = cast(dict[str, Any], g)[key]
+        mine = lists[seat][:]
+        lists[seat] = mine
         return mine
 
     def spell(self, card_id: str) -> SpellCard:
@@ -176,5 +185,5 @@ class Base:
         if tid is None:
             self.log(g, "no_treasure")
             return
-        g["treasures"][seat].append(tid)
+        self.own(g, "treasures", seat).append(tid)
         self.log(g, "treasure", seat=seat, treasure=tid)

@@ -260,7 +260,7 @@ class Flow(Rounds):
         src = Src(seat, "creature", card["school"])
         yield from self.run_ops(g, ctx, src, card["effect"], [])
         if creature in g["creatures"][seat] and src.total < 5:
-            g["creatures"][seat].remove(creature)
+            self.own(g, "creatures", seat).remove(creature)
             g["discard"].append(slot)
             self.log(g, "creature_gone", card=creature["card"])
 
@@ -325,7 +325,8 @@ class Flow(Rounds):
         if cast is not None and cast["seat"] == seat:
             for entry in cast["cards"]:
                 if entry.get("stays") and g["alive"][seat]:
-                    g["creatures"][seat].append({"slot": entry["slot"], "card": entry["card"]})
+                    creature = {"slot": entry["slot"], "card": entry["card"]}
+                    self.own(g, "creatures", seat).append(creature)
                 else:
                     g["discard"].append(entry["slot"])
             g["cast"] = None

@@ -51,7 +51,7 @@ class Life(Base):
                 creature = next(
                     c for c in g["creatures"][target] if c["slot"] == answer["creature"]
                 )
-                g["creatures"][target].remove(creature)
+                self.own(g, "creatures", target).remove(creature)
                 g["discard"].append(creature["slot"])
                 self.log(g, "sacrifice", seat=target, card=creature["card"], amount=amount)
                 return
@@ -62,7 +62,7 @@ class Life(Base):
             yield from self.die(g, ctx, target, src.seat if enemy else None)
 
     def lose_disease(self, g: G, seat: int, token: str) -> None:
-        g["diseases"][seat].remove(token)
+        self.own(g, "diseases", seat).remove(token)
         g["bag"].append(token)
         g["bag"].sort()
 
@@ -84,7 +84,7 @@ class Life(Base):
             g["bag"].sort()
             yield from self.hurt(g, ctx, Src(target, "disease"), target, 2)
             return
-        g["diseases"][target].append(token)
+        self.own(g, "diseases", target).append(token)
         yield from self.after_infection(g, ctx, target, token)
 
     def after_infection(self, g: G, ctx: Ctx, seat: int, token: str) -> Ask[None]:

@@ -47,7 +47,7 @@ class Rounds(Effects):
                 if card.get("treasure"):
                     yield from self.gain_treasure(g, ctx, s)
                 if card.get("sign"):
-                    g["ghost_active"][s].append(gid)
+                    self.own(g, "ghost_active", s).append(gid)
                     self.log(g, "ghost_sign", seat=s, ghost=gid)
                 else:
                     g["ghost_discard"].append(gid)
@@ -77,7 +77,7 @@ class Rounds(Effects):
             yield from self.run_ops(g, ctx, Src(seat, "ghost"), card["effect"], [])
             g["ghost_discard"].append(gid)
         else:
-            g["ghost_next"][seat].append(gid)
+            self.own(g, "ghost_next", seat).append(gid)
 
     def st_draw(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         for s in self.living(g):

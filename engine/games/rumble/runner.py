@@ -14,7 +14,18 @@ from engine.core.runner import Ask, Ctx, Need, clone, copied
 
 from .state import State
 
-__all__ = ["CTX", "Ask", "Ctx", "Data", "G", "Need", "clone", "clone_game", "copied"]
+__all__ = [
+    "CTX",
+    "SHARED_PER_SEAT",
+    "Ask",
+    "Ctx",
+    "Data",
+    "G",
+    "Need",
+    "clone",
+    "clone_game",
+    "copied",
+]
 
 G = State
 """The game data the steps work on (``state.State``)."""
@@ -24,13 +35,16 @@ CTX = Ctx(deck="spells")
 """What the steps ask through: reveals and reshuffles are of the spell deck."""
 
 
-# Lists of scalars (ints, strings, bools) and lists of such lists: copied by slicing; the seats'
-# names and heroes, set once, are shared. The agenda's
+# Lists of scalars (ints, strings, bools) and the hands (lists of such lists): copied by slicing;
+# the seats' names and heroes, set once, are shared. The agenda's
 # steps, the fight results, the log's events and the creatures on the table are records that are
 # never changed once made (steps add, remove or replace them): their lists are copied, the records
 # shared. The sealed spells are never changed in place either: a step changes a copy of its own
-# (``Base.own_spell``), so the list is copied and the spells shared. The cast, changed in place,
-# is copied by its type (``state.Cast``: records of scalars); ``known`` maps str to str.
+# (``Base.own_spell``), so the list is copied and the spells shared. Each seat's treasures,
+# ghosts, diseases and creatures (``SHARED_PER_SEAT``) change a few times a fight: the list of
+# seats is copied and each seat's list shared, and a step changes a copy of its own
+# (``Base.own``). The cast, changed in place, is copied by its type (``state.Cast``: records of
+# scalars); ``known`` maps str to str.
 # Data of another shape (a scenario's) goes through ``_clone_any`` (marshal for the rest).
 # ``tests/rumble/test_replay_digests.py`` checks the clone against a marshal copy at every step of
 # seeded games, and that no step changes the data of an earlier state.
@@ -42,7 +56,8 @@ _FLAT = frozenset(
     )
 )  # fmt: skip
 _FIXED = frozenset(("names", "heroes"))  # set when the game starts, never changed: shared
-_NESTED = frozenset(("hand", "treasures", "ghost_next", "ghost_active", "diseases", "creatures"))
+SHARED_PER_SEAT = ("treasures", "ghost_next", "ghost_active", "diseases", "creatures")
+_NESTED = frozenset(("hand", *SHARED_PER_SEAT))
 _DEEP = ("spell", "cast")
 _KEYS = frozenset(
     (
@@ -71,11 +86,9 @@ def clone_game(g: Data) -> Data:
     if g["winners"] is not None:
         out["winners"] = g["winners"][:]
     out["hand"] = [*map(_copy, g["hand"])]
-    out["treasures"] = [*map(_copy, g["treasures"])]
-    out["ghost_next"] = [*map(_copy, g["ghost_next"])]
-    out["ghost_active"] = [*map(_copy, g["ghost_active"])]
-    out["diseases"] = [*map(_copy, g["diseases"])]
-    out["creatures"] = [*map(_copy, g["creatures"])]
+    out["treasures"], out["ghost_next"] = g["treasures"][:], g["ghost_next"][:]
+    out["ghost_active"], out["diseases"] = g["ghost_active"][:], g["diseases"][:]
+    out["creatures"] = g["creatures"][:]
     out["known"] = g["known"].copy()
     out["spell"] = g["spell"][:]
     cast = g["cast"]
