@@ -52,7 +52,16 @@ class Base:
         return mine
 
     @staticmethod
-    def own(g: G, key: str, seat: int) -> list[Any]:
+    def own_list(g: G, key: str) -> list[Any]:
+        """The list under ``key`` (one of ``runner.SHARED_LISTS``), to change: copies of the
+        data share those lists, so ``g`` gets a copy of its own."""
+        data = cast(dict[str, Any], g)
+        mine: list[Any] = data[key][:]
+        data[key] = mine
+        return mine
+
+    @staticmethod
+    def own_seat_list(g: G, key: str, seat: int) -> list[Any]:
         """The seat's list under ``key`` (one of ``runner.SHARED_PER_SEAT``), to change: copies
         of the data share those lists, so ``g`` gets a copy of its own."""
         lists: list[list[Any]] = cast(dict[str, Any], g)[key]
@@ -177,7 +186,7 @@ class Base:
         if not g[pile]:
             return None
         i = yield from ctx.chance(len(g[pile]), phase)
-        picked: str = g[pile].pop(i)
+        picked: str = self.own_list(g, pile).pop(i)
         return picked
 
     def gain_treasure(self, g: G, ctx: Ctx, seat: int) -> Ask[None]:
@@ -185,5 +194,5 @@ class Base:
         if tid is None:
             self.log(g, "no_treasure")
             return
-        self.own(g, "treasures", seat).append(tid)
+        self.own_seat_list(g, "treasures", seat).append(tid)
         self.log(g, "treasure", seat=seat, treasure=tid)

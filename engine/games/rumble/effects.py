@@ -163,8 +163,8 @@ class Effects(Life):
                 self.log(g, "guard_transfer", seat=target)
                 return
             token = yield from self.pick_disease(g, ctx, seat, ordinary, "transfer")
-            self.own(g, "diseases", seat).remove(token)
-            self.own(g, "diseases", target).append(token)
+            self.own_seat_list(g, "diseases", seat).remove(token)
+            self.own_seat_list(g, "diseases", target).append(token)
             self.log(g, "transfer", seat=seat, disease=token, target=target)
             yield from self.after_infection(g, ctx, target, token)
 

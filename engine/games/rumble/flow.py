@@ -260,7 +260,7 @@ class Flow(Rounds):
         src = Src(seat, "creature", card["school"])
         yield from self.run_ops(g, ctx, src, card["effect"], [])
         if creature in g["creatures"][seat] and src.total < 5:
-            self.own(g, "creatures", seat).remove(creature)
+            self.own_seat_list(g, "creatures", seat).remove(creature)
             g["discard"].append(slot)
             self.log(g, "creature_gone", card=creature["card"])
 
@@ -326,7 +326,7 @@ class Flow(Rounds):
             for entry in cast["cards"]:
                 if entry.get("stays") and g["alive"][seat]:
                     creature = {"slot": entry["slot"], "card": entry["card"]}
-                    self.own(g, "creatures", seat).append(creature)
+                    self.own_seat_list(g, "creatures", seat).append(creature)
                 else:
                     g["discard"].append(entry["slot"])
             g["cast"] = None
@@ -356,9 +356,9 @@ class Flow(Rounds):
         if survivor is None and g["dead_order"]:
             survivor = g["dead_order"][-1]
         if survivor is not None:
-            g["survivals"][survivor] += 1
+            self.own_list(g, "survivals")[survivor] += 1
             self.log(g, "survivor", seat=survivor)
-        g["results"].append(
+        self.own_list(g, "results").append(
             {
                 "fight": g["fight"],
                 "survivor": survivor,
@@ -381,7 +381,7 @@ class Flow(Rounds):
             g["discard"].extend(c["slot"] for c in g["creatures"][s])
             g["creatures"][s] = []
             keep = [t for t in g["treasures"][s] if self.cat.treasures[t].get("eternal")]
-            g["t_discard"].extend(t for t in g["treasures"][s] if t not in keep)
+            self.own_list(g, "t_discard").extend(t for t in g["treasures"][s] if t not in keep)
             g["treasures"][s] = keep
             for token in list(g["diseases"][s]):
                 if not self.disease_kind(token).get("eternal"):

@@ -51,7 +51,7 @@ class Life(Base):
                 creature = next(
                     c for c in g["creatures"][target] if c["slot"] == answer["creature"]
                 )
-                self.own(g, "creatures", target).remove(creature)
+                self.own_seat_list(g, "creatures", target).remove(creature)
                 g["discard"].append(creature["slot"])
                 self.log(g, "sacrifice", seat=target, card=creature["card"], amount=amount)
                 return
@@ -62,9 +62,10 @@ class Life(Base):
             yield from self.die(g, ctx, target, src.seat if enemy else None)
 
     def lose_disease(self, g: G, seat: int, token: str) -> None:
-        self.own(g, "diseases", seat).remove(token)
-        g["bag"].append(token)
-        g["bag"].sort()
+        self.own_seat_list(g, "diseases", seat).remove(token)
+        bag = self.own_list(g, "bag")
+        bag.append(token)
+        bag.sort()
 
     def infect(self, g: G, ctx: Ctx, src: Src, target: int) -> Ask[None]:
         """A blind draw from the disease bag for ``target`` (the Palace protects from others)."""
@@ -80,11 +81,12 @@ class Life(Base):
         kind = self.disease_kind(token)
         self.log(g, "catch", seat=target, disease=token)
         if kind.get("special") == "trindecit":
-            g["bag"].append(token)
-            g["bag"].sort()
+            bag = self.own_list(g, "bag")
+            bag.append(token)
+            bag.sort()
             yield from self.hurt(g, ctx, Src(target, "disease"), target, 2)
             return
-        self.own(g, "diseases", target).append(token)
+        self.own_seat_list(g, "diseases", target).append(token)
         yield from self.after_infection(g, ctx, target, token)
 
     def after_infection(self, g: G, ctx: Ctx, seat: int, token: str) -> Ask[None]:
@@ -202,7 +204,7 @@ class Life(Base):
         g["life"][seat] = 0
         self.log(g, "dies", seat=seat)
         if killer is not None and killer != seat:
-            g["kills"][killer] += 1
+            self.own_list(g, "kills")[killer] += 1
             self.log(g, "kill_medal", seat=killer)
         if g["palace"] == seat:
             g["palace"] = killer
@@ -221,13 +223,13 @@ class Life(Base):
         g["discard"].extend(c["slot"] for c in g["creatures"][seat])
         g["creatures"][seat] = []
         keep = [t for t in g["treasures"][seat] if self.cat.treasures[t].get("eternal")]
-        g["t_discard"].extend(t for t in g["treasures"][seat] if t not in keep)
+        self.own_list(g, "t_discard").extend(t for t in g["treasures"][seat] if t not in keep)
         g["treasures"][seat] = keep
         for token in list(g["diseases"][seat]):
             if not self.disease_kind(token).get("eternal"):
                 self.lose_disease(g, seat, token)
-        g["dead_order"].append(seat)
-        g["pending_ghosts"].append(seat)
+        self.own_list(g, "dead_order").append(seat)
+        self.own_list(g, "pending_ghosts").append(seat)
         living = self.living(g)
         if len(living) == 1:
             g["last_standing"] = living[0]

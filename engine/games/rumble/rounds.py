@@ -31,7 +31,7 @@ class Rounds(Effects):
         for s in range(g["n"]):
             g["alive"][s] = True
             g["life"][s] = START_LIFE
-            g["ghost_discard"].extend(g["ghost_active"][s])
+            self.own_list(g, "ghost_discard").extend(g["ghost_active"][s])
             g["ghost_active"][s] = []
         if not g["palace_ghost"]:
             g["palace"] = None
@@ -47,10 +47,10 @@ class Rounds(Effects):
                 if card.get("treasure"):
                     yield from self.gain_treasure(g, ctx, s)
                 if card.get("sign"):
-                    self.own(g, "ghost_active", s).append(gid)
+                    self.own_seat_list(g, "ghost_active", s).append(gid)
                     self.log(g, "ghost_sign", seat=s, ghost=gid)
                 else:
-                    g["ghost_discard"].append(gid)
+                    self.own_list(g, "ghost_discard").append(gid)
             g["ghost_next"][s] = []
         g["dead_order"] = []
         g["last_standing"] = None
@@ -75,9 +75,9 @@ class Rounds(Effects):
         self.log(g, "ghost_draw", seat=seat, ghost=gid)
         if card["when"] == "now":
             yield from self.run_ops(g, ctx, Src(seat, "ghost"), card["effect"], [])
-            g["ghost_discard"].append(gid)
+            self.own_list(g, "ghost_discard").append(gid)
         else:
-            self.own(g, "ghost_next", seat).append(gid)
+            self.own_seat_list(g, "ghost_next", seat).append(gid)
 
     def st_draw(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         for s in self.living(g):

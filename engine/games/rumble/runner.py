@@ -16,6 +16,7 @@ from .state import State
 
 __all__ = [
     "CTX",
+    "SHARED_LISTS",
     "SHARED_PER_SEAT",
     "Ask",
     "Ctx",
@@ -40,11 +41,12 @@ CTX = Ctx(deck="spells")
 # steps, the fight results, the log's events and the creatures on the table are records that are
 # never changed once made (steps add, remove or replace them): their lists are copied, the records
 # shared. The sealed spells are never changed in place either: a step changes a copy of its own
-# (``Base.own_spell``), so the list is copied and the spells shared. Each seat's treasures,
-# ghosts, diseases and creatures (``SHARED_PER_SEAT``) change a few times a fight: the list of
-# seats is copied and each seat's list shared, and a step changes a copy of its own
-# (``Base.own``). The cast, changed in place, is copied by its type (``state.Cast``: records of
-# scalars); ``known`` maps str to str.
+# (``Base.own_spell``), so the list is copied and the spells shared. The medals, the piles of
+# treasures, ghosts and diseases, the dead and the results (``SHARED_LISTS``) change a few times
+# a fight: they are shared, and a step changes a copy of its own (``Base.own_list``); so are
+# each seat's treasures, ghosts, diseases and creatures (``SHARED_PER_SEAT``: the list of seats
+# is copied, ``Base.own_seat_list``). The cast, changed in place, is copied by its type
+# (``state.Cast``: records of scalars); ``known`` maps str to str.
 # Data of another shape (a scenario's) goes through ``_clone_any`` (marshal for the rest).
 # ``tests/rumble/test_replay_digests.py`` checks the clone against a marshal copy at every step of
 # seeded games, and that no step changes the data of an earlier state.
@@ -56,6 +58,10 @@ _FLAT = frozenset(
     )
 )  # fmt: skip
 _FIXED = frozenset(("names", "heroes"))  # set when the game starts, never changed: shared
+SHARED_LISTS = (
+    "kills", "survivals", "t_pile", "t_discard", "ghost_pile", "ghost_discard", "bag",
+    "dead_order", "pending_ghosts", "results", "winners",
+)  # fmt: skip
 SHARED_PER_SEAT = ("treasures", "ghost_next", "ghost_active", "diseases", "creatures")
 _NESTED = frozenset(("hand", *SHARED_PER_SEAT))
 _DEEP = ("spell", "cast")
@@ -76,15 +82,8 @@ def clone_game(g: Data) -> Data:
         return _clone_any(g)
     out: Data = g.copy()
     out["life"], out["alive"] = g["life"][:], g["alive"][:]
-    out["kills"], out["survivals"] = g["kills"][:], g["survivals"][:]
     out["draw"], out["discard"], out["queue"] = g["draw"][:], g["discard"][:], g["queue"][:]
-    out["used"], out["t_pile"], out["t_discard"] = g["used"][:], g["t_pile"][:], g["t_discard"][:]
-    out["ghost_pile"], out["ghost_discard"] = g["ghost_pile"][:], g["ghost_discard"][:]
-    out["bag"], out["dead_order"] = g["bag"][:], g["dead_order"][:]
-    out["pending_ghosts"], out["log"] = g["pending_ghosts"][:], g["log"][:]
-    out["agenda"], out["results"] = g["agenda"][:], g["results"][:]
-    if g["winners"] is not None:
-        out["winners"] = g["winners"][:]
+    out["used"], out["log"], out["agenda"] = g["used"][:], g["log"][:], g["agenda"][:]
     out["hand"] = [*map(_copy, g["hand"])]
     out["treasures"], out["ghost_next"] = g["treasures"][:], g["ghost_next"][:]
     out["ghost_active"], out["diseases"] = g["ghost_active"][:], g["diseases"][:]
