@@ -46,8 +46,8 @@ RUNNER_KEYS = frozenset(("inputs", "need"))
 
 
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
-"""The decisions of needs that recur (all but reveals and reshuffles, whose slots vary), each
-made once: a ``Decision`` is frozen, so one may stand for every equal need."""
+"""The decisions of needs met so far (up to ``DECISIONS_KEPT``), each made once: a ``Decision``
+is frozen, so one may stand for every equal need."""
 DECISIONS_KEPT = 4096
 
 
@@ -55,10 +55,10 @@ def need_decision(need: Mapping[str, Any]) -> Decision:
     """The ``Decision`` a need stands for (the one place where needs become decisions)."""
     kind = need["kind"]
     phase = need.get("phase", "")
-    if kind in ("reveal", "reshuffle"):
-        return Decision(Kind(kind), phase=phase, slots=tuple(need["slots"]), deck=need["deck"])
     if kind == "chance":
         key: tuple[Any, ...] = (kind, phase, need["range"])
+    elif kind in ("reveal", "reshuffle"):
+        key = (kind, phase, tuple(need["slots"]), need["deck"])
     elif kind == "terminal":
         key = (kind, phase)
     else:
@@ -69,6 +69,8 @@ def need_decision(need: Mapping[str, Any]) -> Decision:
             decision = Decision(Kind.TERMINAL, phase=phase)
         elif kind == "chance":
             decision = Decision(Kind.CHANCE, phase=phase, chance_range=need["range"])
+        elif kind in ("reveal", "reshuffle"):
+            decision = Decision(Kind(kind), phase=phase, slots=key[2], deck=key[3])
         else:
             decision = Decision(Kind(kind), seats=key[2], phase=phase)
         if len(_DECISIONS) < DECISIONS_KEPT:
@@ -234,7 +236,11 @@ class _Live:
 def copied(need: Need) -> Need:
     """A need whose lists are its own: enough when a step may have taken lists from the data it
     goes on changing, but never changes a need's nested records (the default copy is deep)."""
-    return {k: v[:] if type(v) is list else v for k, v in need.items()}
+    out = need.copy()
+    for key, value in need.items():
+        if type(value) is list:
+            out[key] = value[:]
+    return out
 
 
 class Runner:
