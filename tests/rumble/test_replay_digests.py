@@ -30,7 +30,13 @@ from engine.core.model import canonical_json
 from engine.games.rumble import RumbleRules
 from engine.games.rumble.base import Base
 from engine.games.rumble.bot import HeuristicBot
-from engine.games.rumble.runner import SHARED_LISTS, SHARED_PER_SEAT, clone, clone_game
+from engine.games.rumble.runner import (
+    SHARED_LISTS,
+    SHARED_MAPS,
+    SHARED_PER_SEAT,
+    clone,
+    clone_game,
+)
 from web.ui.phrases import render_log
 
 RULES = RumbleRules()
@@ -141,8 +147,8 @@ def containers(value: Any, seen: list[int]) -> None:
 def test_the_fast_clone_copies_all_that_steps_change(seats: int) -> None:
     """At every step: ``clone_game`` equals a marshal copy; it shares no list or dict with the
     original except the never-changed records (steps, fight results, creatures, sealed spells),
-    the lists steps change only through a copy (``SHARED_LISTS``, ``Base.own_list``) and each
-    seat's treasures, ghosts, diseases and creatures (``Base.own_seat_list``); and no step has
+    what steps change only through a copy (``SHARED_LISTS``, ``SHARED_MAPS``) and each seat's
+    treasures, ghosts, diseases and creatures (``Base.own_seat_list``); and no step has
     changed the data of the state before it (so sharing them is safe)."""
     table = LocalTable(RULES, {"seats": seats}, seed=seats)
     bots = {s: RandomBot(s).choose for s in range(seats)}
@@ -158,7 +164,7 @@ def test_the_fast_clone_copies_all_that_steps_change(seats: int) -> None:
             mine: list[int] = []
             theirs: list[int] = []
             for key in data:
-                if key in FIXED or key in SHARED_LISTS:
+                if key in FIXED or key in SHARED_LISTS or key in SHARED_MAPS:
                     assert copy[key] is data[key]
                 elif key in SHARED_PER_SEAT:
                     assert copy[key] is not data[key]
@@ -185,11 +191,11 @@ def test_steps_run_in_place_ask_before_changing_anything(
 
 def test_no_step_changes_a_list_an_earlier_state_shares(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seeded games of 3–6 seats, the data of every state compared after the next step with a
-    copy taken before it: a step that changed a shared list in place, not through
-    ``Base.own_list`` or ``Base.own_seat_list``, would change the state before it. The games
-    change every such list."""
+    copy taken before it: a step that changed a shared list or map in place, not through
+    ``Base.own_list``, ``Base.own_known`` or ``Base.own_seat_list``, would change the state
+    before it. The games change every one of them."""
     owned: set[str] = set()
-    own_list, own_seat_list = Base.own_list, Base.own_seat_list
+    own_list, own_seat_list, own_known = Base.own_list, Base.own_seat_list, Base.own_known
 
     def counted_list(g: Any, key: str) -> list[Any]:
         owned.add(key)
@@ -199,7 +205,12 @@ def test_no_step_changes_a_list_an_earlier_state_shares(monkeypatch: pytest.Monk
         owned.add(key)
         return own_seat_list(g, key, seat)
 
+    def counted_known(g: Any) -> dict[str, str]:
+        owned.add("known")
+        return own_known(g)
+
     monkeypatch.setattr(Base, "own_list", staticmethod(counted_list))
+    monkeypatch.setattr(Base, "own_known", staticmethod(counted_known))
     monkeypatch.setattr(Base, "own_seat_list", staticmethod(counted_seat_list))
     for seats in (3, 4, 5, 6):
         for seed in range(3):
@@ -210,4 +221,4 @@ def test_no_step_changes_a_list_an_earlier_state_shares(monkeypatch: pytest.Monk
                 assert before == frozen
                 before, frozen = table.state, clone(table.state)
     # Winners are only ever set anew, never changed in place.
-    assert owned == {*SHARED_LISTS, *SHARED_PER_SEAT} - {"winners"}
+    assert owned == {*SHARED_LISTS, *SHARED_MAPS, *SHARED_PER_SEAT} - {"winners"}

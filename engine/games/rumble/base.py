@@ -61,6 +61,14 @@ class Base:
         return mine
 
     @staticmethod
+    def own_known(g: G) -> dict[str, str]:
+        """The cards shown to all (``known``), to change: copies of the data share that map
+        (``runner.SHARED_MAPS``), so ``g`` gets a copy of its own."""
+        known = g["known"].copy()
+        g["known"] = known
+        return known
+
+    @staticmethod
     def own_seat_list(g: G, key: str, seat: int) -> list[Any]:
         """The seat's list under ``key`` (one of ``runner.SHARED_PER_SEAT``), to change: copies
         of the data share those lists, so ``g`` gets a copy of its own."""
@@ -80,6 +88,12 @@ class Base:
         n, alive = g["n"], g["alive"]
         start = 0 if seat is None else seat + 1
         return [s for i in range(n) if (s := (start + i) % n) != seat and alive[s]]
+
+    @staticmethod
+    def has_enemy(g: G, seat: int) -> bool:
+        """Whether a seat other than ``seat`` is alive (``enemies`` is not empty)."""
+        alive = g["alive"]
+        return alive.count(True) > (1 if alive[seat] else 0)
 
     def neighbour(self, g: G, seat: int, step: int) -> int | None:
         """Nearest living enemy to the left (step +1) or right (step -1)."""
@@ -157,12 +171,15 @@ class Base:
         slots = sorted(g["discard"])
         hidden = [s for s in slots if str(s) not in g["known"]]
         if hidden:
-            for slot, card in (yield from ctx.reveal(hidden, "reshuffle")).items():
-                g["known"][str(slot)] = card
+            shown = yield from ctx.reveal(hidden, "reshuffle")
+            known = self.own_known(g)
+            for slot, card in shown.items():
+                known[str(slot)] = card
         yield from ctx.reshuffle(slots, "reshuffle")
         g["draw"] = slots
+        known = self.own_known(g)
         for slot in slots:
-            g["known"].pop(str(slot), None)
+            known.pop(str(slot), None)
         g["discard"] = []
         self.log(g, "reshuffle")
 

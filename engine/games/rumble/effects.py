@@ -194,7 +194,7 @@ class Effects(Life):
                 return
             card_id = (yield from ctx.reveal([slot], "add_card"))[slot]
             self.check_card(card_id)
-            g["known"][str(slot)] = card_id
+            self.own_known(g)[str(slot)] = card_id
             if card_id == WILD:
                 g["discard"].append(slot)
                 self.log(g, "wild_drawn")

@@ -128,9 +128,10 @@ class Flow(Rounds):
         init = self.initiative_of(entries)
         if spell["init"] is not None and not spell["dropped"] and spell["init"] != init:
             raise IllegalAction("объявленная инициатива не совпадает с приходом")
+        known = self.own_known(g)
         for e in entries:
             g["hand"][seat].remove(e["slot"])
-            g["known"][str(e["slot"])] = e["card"]
+            known[str(e["slot"])] = e["card"]
         order = {slot: i for i, slot in enumerate(SLOTS)}
         entries.sort(key=lambda e: order[e["as"]])
         cards: list[CastCard] = []
@@ -173,7 +174,7 @@ class Flow(Rounds):
                     break
                 card_id = (yield from ctx.reveal([slot], "wild"))[slot]
                 self.check_card(card_id)
-                g["known"][str(slot)] = card_id
+                self.own_known(g)[str(slot)] = card_id
                 if card_id == WILD or self.spell(card_id)["slot"] != entry["as"]:
                     g["discard"].append(slot)
                     self.log(g, "wild_miss", card=card_id)
@@ -194,7 +195,7 @@ class Flow(Rounds):
                 push(g, self.turn_tail(seat))
             return
         pending = [c for c in cast["cards"] if not c["done"]]
-        if not pending or not self.enemies(g, seat):
+        if not pending or not self.has_enemy(g, seat):
             push(g, self.turn_tail(seat))
             return
         nxt = min(pending, key=lambda c: PLACE_ORDER[c["as"]])
@@ -253,7 +254,7 @@ class Flow(Rounds):
     def st_creature(self, g: G, ctx: Ctx, step: Step) -> Ask[None]:
         seat, slot = step["seat"], step["slot"]
         creature = next((c for c in g["creatures"][seat] if c["slot"] == slot), None)
-        if creature is None or not g["alive"][seat] or not self.enemies(g, seat):
+        if creature is None or not g["alive"][seat] or not self.has_enemy(g, seat):
             return
         card = self.spell(creature["card"])
         self.log(g, "creature_again", seat=seat, card=creature["card"])
@@ -289,9 +290,10 @@ class Flow(Rounds):
         ):
             raise IllegalAction("нужно сбросить с руки столько разных карт, сколько просит предмет")
         revealed = yield from ctx.reveal(sorted(slots), "payment")
+        known = self.own_known(g)
         for slot in slots:
             self.check_card(revealed[slot])
-            g["known"][str(slot)] = revealed[slot]
+            known[str(slot)] = revealed[slot]
             g["hand"][seat].remove(slot)
             g["discard"].append(slot)
         g["used"].append(tid)

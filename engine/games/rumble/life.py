@@ -187,7 +187,7 @@ class Life(Base):
             raise IllegalAction("такой закрытой карты нет")
         if card_id not in self.cat.spells or not self.spell(card_id).get("surprise"):
             raise IllegalAction("это не Нежданчик")
-        g["known"][str(slot)] = card_id
+        self.own_known(g)[str(slot)] = card_id
         self.own_spell(g, seat)["revealed"][str(index)] = {
             "slot": slot,
             "card": card_id,

@@ -17,6 +17,7 @@ from .state import State
 __all__ = [
     "CTX",
     "SHARED_LISTS",
+    "SHARED_MAPS",
     "SHARED_PER_SEAT",
     "Ask",
     "Ctx",
@@ -36,17 +37,17 @@ CTX = Ctx(deck="spells")
 """What the steps ask through: reveals and reshuffles are of the spell deck."""
 
 
-# Lists of scalars (ints, strings, bools) and the hands (lists of such lists): copied by slicing;
-# the seats' names and heroes, set once, are shared. The agenda's
-# steps, the fight results, the log's events and the creatures on the table are records that are
-# never changed once made (steps add, remove or replace them): their lists are copied, the records
-# shared. The sealed spells are never changed in place either: a step changes a copy of its own
-# (``Base.own_spell``), so the list is copied and the spells shared. The medals, the piles of
-# treasures, ghosts and diseases, the dead and the results (``SHARED_LISTS``) change a few times
-# a fight: they are shared, and a step changes a copy of its own (``Base.own_list``); so are
-# each seat's treasures, ghosts, diseases and creatures (``SHARED_PER_SEAT``: the list of seats
-# is copied, ``Base.own_seat_list``). The cast, changed in place, is copied by its type
-# (``state.Cast``: records of scalars); ``known`` maps str to str.
+# How each field is copied. Lists of scalars (ints, strings, bools) and the hands (lists of such
+# lists): by slicing; the seats' names and heroes, set once: shared. The agenda's steps, the log's
+# events, the fight results and the creatures are records never changed once made (steps add,
+# remove or replace them): the records are shared. The sealed spells are never changed in place
+# either: a step changes a copy of its own (``Base.own_spell``). What changes a few times a fight
+# is shared whole, and the step that changes it takes a copy of its own first: the medals, the
+# piles of treasures, ghosts and diseases, the dead and the fight results (``SHARED_LISTS``,
+# ``Base.own_list``), the cards shown to all (``SHARED_MAPS``, ``Base.own_known``), and each
+# seat's treasures, ghosts, diseases and creatures (``SHARED_PER_SEAT``: the list of seats is
+# copied, ``Base.own_seat_list``). The cast, changed in place, is copied by its type
+# (``state.Cast``: records of scalars).
 # Data of another shape (a scenario's) goes through ``_clone_any`` (marshal for the rest).
 # ``tests/rumble/test_replay_digests.py`` checks the clone against a marshal copy at every step of
 # seeded games, and that no step changes the data of an earlier state.
@@ -62,6 +63,7 @@ SHARED_LISTS = (
     "kills", "survivals", "t_pile", "t_discard", "ghost_pile", "ghost_discard", "bag",
     "dead_order", "pending_ghosts", "results", "winners",
 )  # fmt: skip
+SHARED_MAPS = ("known",)
 SHARED_PER_SEAT = ("treasures", "ghost_next", "ghost_active", "diseases", "creatures")
 _NESTED = frozenset(("hand", *SHARED_PER_SEAT))
 _DEEP = ("spell", "cast")
@@ -88,7 +90,6 @@ def clone_game(g: Data) -> Data:
     out["treasures"], out["ghost_next"] = g["treasures"][:], g["ghost_next"][:]
     out["ghost_active"], out["diseases"] = g["ghost_active"][:], g["diseases"][:]
     out["creatures"] = g["creatures"][:]
-    out["known"] = g["known"].copy()
     out["spell"] = g["spell"][:]
     cast = g["cast"]
     if cast is not None:
