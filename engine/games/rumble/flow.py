@@ -132,8 +132,7 @@ class Flow(Rounds):
         for e in entries:
             g["hand"][seat].remove(e["slot"])
             known[str(e["slot"])] = e["card"]
-        order = {slot: i for i, slot in enumerate(SLOTS)}
-        entries.sort(key=lambda e: order[e["as"]])
+        entries.sort(key=lambda e: PLACE_ORDER[e["as"]])
         cards: list[CastCard] = []
         for e in entries:
             card: CastCard = {"slot": e["slot"], "card": e["card"], "as": e["as"], "done": False}
