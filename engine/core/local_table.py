@@ -4,11 +4,12 @@ It plays the part of the fair-play layer without its cryptography: it shuffles e
 with a seeded generator (or takes a given order), answers CHANCE from a scripted dice list or the
 generator, answers REVEAL from the known order, answers RESHUFFLE by permuting the cards among the
 listed slots with the generator (every seat forgets those slots), keeps every seat's ``Knowledge``
-in step with ``visible_slots`` (a game that offers ``visible_key(state)``, a value that is equal
-from one state to the next only when ``visible_slots`` gives every seat the same slots, is looked
-at only when that value changes), and turns a private choice carrying ``"secret": {"items": [...]}``
-into the public move with one opaque digest per item (kept in ``knowledge.secrets[phase]``), and
-turns ``"show": [slot, ...]`` into ``"open": [{"slot", "card"}...]`` as the fair-play table does.
+in step with ``visible_slots`` (a game that offers ``visible_key(state)``, a sequence with one
+value per seat, equal from one state to the next only when ``visible_slots`` gives that seat the
+same slots, is looked at only for the seats whose value changed), and turns a private choice
+carrying ``"secret": {"items": [...]}`` into the public move with one opaque digest per item (kept
+in ``knowledge.secrets[phase]``), and turns ``"show": [slot, ...]`` into ``"open": [{"slot",
+"card"}...]`` as the fair-play table does.
 At a RACE node it asks every seat in turn (starting from a seeded random one); a policy returning
 ``None`` lets the moment pass, and when nobody acts the table settles.
 Openings are checked against the recorded items and the deck, so a mistaken bot or engine is caught
@@ -20,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .model import (
@@ -107,8 +108,10 @@ class LocalTable:
         self.knowledge = {s: Knowledge(s) for s in range(seats if isinstance(seats, int) else 0)}
         self.committed: dict[int, list[JSON]] = {}
         self.history: list[Action] = []
-        self._visible_key: Callable[[Any], Hashable] | None = getattr(rules, "visible_key", None)
-        self._delivered: tuple[Hashable, object] | None = None
+        self._visible_key: Callable[[Any], Sequence[Any]] | None = getattr(
+            rules, "visible_key", None
+        )
+        self._delivered: tuple[Sequence[Any], object] | None = None
         """The game's ``visible_key`` at the last delivery and the knowledge it went to."""
         self.state = rules.new_game(config)
         self.sync()
@@ -120,12 +123,16 @@ class LocalTable:
         A slot a seat already knows keeps its card: only this table fills ``knowledge`` and
         changes ``slot_card``, and a reshuffle makes every seat forget the slots it moves.
         """
-        state, visible_slots = self.state, self.rules.visible_slots
         if self._visible_key is not None:
-            self._delivered = (self._visible_key(state), self.knowledge)
-        for seat, know in self.knowledge.items():
+            self._delivered = (self._visible_key(self.state), self.knowledge)
+        self._deliver(self.knowledge)
+
+    def _deliver(self, seats: Iterable[int]) -> None:
+        """Deliver the newly visible slots of ``seats``."""
+        state, visible_slots = self.state, self.rules.visible_slots
+        for seat in seats:
             visible = visible_slots(state, seat)
-            cards = know.cards
+            cards = self.knowledge[seat].cards
             if not cards.keys() >= visible:
                 for slot in visible:
                     if slot not in cards:
@@ -146,13 +153,17 @@ class LocalTable:
         self.state = self.rules.apply(self.state, action)
         self.history.append(action)
         delivered, key_of = self._delivered, self._visible_key
-        if (
-            key_of is None
-            or delivered is None
-            or delivered[1] is not self.knowledge
-            or key_of(self.state) != delivered[0]
-        ):
+        if key_of is None or delivered is None or delivered[1] is not self.knowledge:
             self.sync()
+            return
+        key, was = key_of(self.state), delivered[0]
+        if key == was:
+            return
+        if len(key) != len(was) or len(key) < len(self.knowledge):
+            self.sync()
+            return
+        self._delivered = (key, self.knowledge)
+        self._deliver([seat for seat in self.knowledge if key[seat] != was[seat]])
 
     def public(self, seat: int, action: Action, phase: str) -> Action:
         """Replace a private ``secret`` by commitments; check openings against what was sealed."""

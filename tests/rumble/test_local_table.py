@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import JSON, Action, Decision, IllegalAction, Kind, Knowledge, Rules
+from engine.games.rumble import RumbleRules
 
 
 class HighCard(Rules[dict[str, Any]]):
@@ -113,3 +115,18 @@ def test_seeded_shuffles_repeat_and_differ() -> None:
     assert a == b and len(orders) > 1
     with pytest.raises(ValueError):
         LocalTable(HighCard(), {"seats": 2}, deck_orders={"cards": ["c1", "c1", "c2", "c3"]})
+
+
+def test_each_seat_is_dealt_what_it_sees_as_its_hand_changes() -> None:
+    """«Схватка» tells the table its hands seat by seat (``visible_key``) and the table delivers
+    only to the seats whose hand changed: after every step a full delivery adds nothing."""
+    rules = RumbleRules()
+    for seats, seed in ((4, 1), (6, 2)):
+        table = LocalTable(rules, {"seats": seats}, seed=seed)
+        bots = {s: RandomBot(seed + s).choose for s in range(seats)}
+        while table.step(bots):
+            before = {seat: dict(know.cards) for seat, know in table.knowledge.items()}
+            table.sync()
+            assert {seat: know.cards for seat, know in table.knowledge.items()} == before
+            for seat in range(seats):
+                assert rules.visible_slots(table.state, seat) <= before[seat].keys()

@@ -104,8 +104,8 @@ class RumbleRules(StepRules):
         return frozenset(g["hand"][seat])
 
     def visible_key(self, state: State) -> list[list[int]]:
-        """All that ``visible_slots`` reads: the hands (``LocalTable``). A state's data is never
-        changed once the state is made, so its own lists serve as the value."""
+        """All that ``visible_slots`` reads, seat by seat: the hands (``LocalTable``). A state's
+        data is never changed once the state is made, so its own lists serve as the value."""
         hands: list[list[int]] = state["g"]["hand"]
         return hands
 
