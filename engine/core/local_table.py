@@ -159,11 +159,12 @@ class LocalTable:
         key, was = key_of(self.state), delivered[0]
         if key == was:
             return
-        if len(key) != len(was) or len(key) < len(self.knowledge):
+        if len(key) != len(was):
             self.sync()
             return
         self._delivered = (key, self.knowledge)
-        self._deliver([seat for seat in self.knowledge if key[seat] != was[seat]])
+        changed = [seat for seat in range(len(key)) if key[seat] != was[seat]]
+        self._deliver([seat for seat in changed if seat in self.knowledge])
 
     def public(self, seat: int, action: Action, phase: str) -> Action:
         """Replace a private ``secret`` by commitments; check openings against what was sealed."""
