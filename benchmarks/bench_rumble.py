@@ -108,16 +108,20 @@ json.dumps({"floor": floor, "per_fight": seconds / fights, "per_decision": spent
 
 
 def paired_rounds(
-    rules: RumbleRules, fights: int, repeat: int, clock: Callable[[], float] = time.process_time
+    rules: RumbleRules,
+    fights: int,
+    repeat: int,
+    floor_runs: int,
+    clock: Callable[[], float] = time.process_time,
 ) -> dict[str, float]:
     """The CPU time of a fight against the floor's, in ``repeat`` rounds of the floor then the
-    fights, each round as long for both (the floor run as many times as a round of fights
-    lasts): the ratio of each round, and their medians. A shared machine's quick and slow spells
-    then move both sides of a ratio alike, where the best of a few short floors against the best
-    of long rounds of fights read anywhere from 0.24× to 0.32× for the same code."""
+    fights, each round about as long for both (the floor run ``floor_runs`` times at first, then
+    as many times as the last round of fights lasted): the ratio of each round, and their
+    medians. A shared machine's quick and slow spells then move both sides of a ratio alike,
+    where the best of a few short floors against the best of long rounds of fights read anywhere
+    from 0.24× to 0.32× for the same code."""
     floors: list[float] = []
     per_fight: list[float] = []
-    floor_runs = 3
     for _ in range(repeat):
         runs = [floor_loop(clock) for _ in range(floor_runs)]
         done, _actions, spent = random_fights(rules, fights, clock)
@@ -143,7 +147,8 @@ def measure(fights: int, games: int, repeat: int = 0) -> dict[str, float]:
     decisions, spent = heuristic_decisions(rules, games)
     out = {"floor": floor, "per_fight": seconds / done, "per_decision": spent / decisions}
     if repeat:
-        out.update(paired_rounds(rules, fights, repeat))
+        floor_runs = max(3, round(seconds / floor))  # the wall-clock round's length in floors
+        out.update(paired_rounds(rules, fights, repeat, floor_runs))
     return out
 
 

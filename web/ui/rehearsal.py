@@ -62,7 +62,10 @@ class Rehearsal:
             self._running = asyncio.ensure_future(self._rehearse(list(games), seats, lang))
 
     async def _rehearse(self, games: list[str], seats: int, lang: str) -> None:
-        await warm.start()  # the modules a sample needs, imported one per task
+        try:
+            await warm.start()  # the modules a sample needs, imported one per task
+        except Exception as exc:  # the samples import what they need themselves
+            console.warn(f"the lobby could not import ahead: {exc!r}")
         for game_id in games:
             try:
                 html = await idle_result(
