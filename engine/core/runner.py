@@ -46,8 +46,11 @@ RUNNER_KEYS = frozenset(("inputs", "need"))
 
 
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
-"""The decisions of needs met so far (up to ``DECISIONS_KEPT``), each made once: a ``Decision``
-is frozen, so one may stand for every equal need."""
+"""The decisions of needs met so far, each made once: a ``Decision`` is frozen, so one may stand
+for every equal need. Keyed by kind, phase and seats (or a die's range): a game has few."""
+_SLOT_DECISIONS: dict[tuple[Any, ...], Decision] = {}
+"""The same for reveals and re-shuffles, keyed by their slots too: a page that plays game after
+game meets ever new ones, so this one is emptied when full and cannot crowd out the others."""
 DECISIONS_KEPT = 4096
 
 
@@ -55,15 +58,17 @@ def need_decision(need: Mapping[str, Any]) -> Decision:
     """The ``Decision`` a need stands for (the one place where needs become decisions)."""
     kind = need["kind"]
     phase = need.get("phase", "")
+    kept = _DECISIONS
     if kind == "chance":
         key: tuple[Any, ...] = (kind, phase, need["range"])
     elif kind in ("reveal", "reshuffle"):
         key = (kind, phase, tuple(need["slots"]), need["deck"])
+        kept = _SLOT_DECISIONS
     elif kind == "terminal":
         key = (kind, phase)
     else:
         key = (kind, phase, tuple(need["seats"]))
-    decision = _DECISIONS.get(key)
+    decision = kept.get(key)
     if decision is None:
         if kind == "terminal":
             decision = Decision(Kind.TERMINAL, phase=phase)
@@ -73,8 +78,10 @@ def need_decision(need: Mapping[str, Any]) -> Decision:
             decision = Decision(Kind(kind), phase=phase, slots=key[2], deck=key[3])
         else:
             decision = Decision(Kind(kind), seats=key[2], phase=phase)
-        if len(_DECISIONS) < DECISIONS_KEPT:
-            _DECISIONS[key] = decision
+        if len(kept) >= DECISIONS_KEPT and kept is _SLOT_DECISIONS:
+            kept.clear()
+        if len(kept) < DECISIONS_KEPT:
+            kept[key] = decision
     return decision
 
 

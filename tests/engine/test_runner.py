@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from engine.core import runner
 from engine.core.game import State, StepRules
 from engine.core.model import JSON, Action, EngineError, IllegalAction, Kind, Knowledge
 from engine.core.runner import Ask, Ctx, Runner, clone, clone_record, need_decision
@@ -48,6 +49,19 @@ def test_needs_map_to_decisions() -> None:
     assert (d.kind, d.seats) == (Kind.RACE, (0, 2))
     assert need_decision({"kind": "terminal"}).kind == Kind.TERMINAL
     assert need_decision({"kind": "chance", "range": 4, "phase": "c"}).chance_range == 4
+
+
+def test_many_reveals_do_not_crowd_the_other_needs_out_of_the_kept_decisions() -> None:
+    """A page that plays game after game meets ever new reveals (their slots differ); the
+    decisions of the other needs are still made once each after any number of them."""
+    for n in range(runner.DECISIONS_KEPT + 50):
+        slots = [n % 97, n // 97]
+        need_decision({"kind": "reveal", "slots": slots, "deck": "main", "phase": "flood"})
+    move = {"kind": "move", "seats": [0, 3], "phase": "after the flood"}
+    assert need_decision(move) is need_decision(dict(move))
+    reveal = {"kind": "reveal", "slots": [5, 7], "deck": "main", "phase": "after the flood"}
+    assert need_decision(reveal) is need_decision(dict(reveal))
+    assert len(runner._SLOT_DECISIONS) <= runner.DECISIONS_KEPT
 
 
 def test_inputs_are_checked_against_their_need_and_the_state_is_untouched() -> None:
