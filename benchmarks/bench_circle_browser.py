@@ -16,7 +16,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import longtasks
+from benchmarks import longtasks, samples
 from benchmarks.bench_rumble_browser import profile_read, profile_report, profile_start
 from benchmarks.bench_table_browser import PINGS, TRACE, latencies, pct
 from tests.e2e.circle_driver import blow_away, start_circle, table_state
@@ -132,6 +132,7 @@ def main() -> None:
             " one-way ping)"
         )
     print(longtasks.summary(figures["long"]))
+    samples.write_if_asked(flights, figures["long"])
     if profile:
         print(profile_report(figures["profile"], figures["entries"]))
 

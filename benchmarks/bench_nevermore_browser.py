@@ -17,7 +17,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import entry_path, longtasks
+from benchmarks import entry_path, longtasks, samples
 from benchmarks.bench_rumble_browser import profile_read, profile_report, profile_start
 from benchmarks.bench_table_browser import PINGS, click_entries, finished, panel_stage, pct
 from tests.e2e import table_driver
@@ -112,6 +112,7 @@ def main() -> None:
         f" one-way {one_way:.2f} ms (pass p50 = {pct(passes, 0.5) / one_way:.0f}x one-way)"
     )
     print(longtasks.summary(figures["long"]))
+    samples.write_if_asked(passes, figures["long"])
     if profile:
         print(profile_report(figures["profile"], figures["entries"]))
     if path:

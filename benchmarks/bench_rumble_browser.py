@@ -29,7 +29,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import cpu_use, entry_path, light_driver, longtasks, task_trace
+from benchmarks import cpu_use, entry_path, light_driver, longtasks, samples, task_trace
 from benchmarks.bench_table_browser import PINGS, TRACE, finished, latencies, panel_stage, pct
 from tests.e2e import table_driver
 from tests.e2e.harness import Player, chromium, signaling_server
@@ -220,6 +220,9 @@ def main() -> None:
         f" (click p50 = {pct(clicks, 0.5) / one_way:.0f}x)"
     )
     print(longtasks.summary(figures["long"]))
+    total = figures["cpu"].get("all")
+    per_entry = 1000 * total / max(1, entries) if total else None
+    samples.write_if_asked(clicks, figures["long"], per_entry)
     if trace:
         print(task_trace.report(figures["traced"]))
     print("memory per tab (JS heap + Python heap): " + ", ".join(f"{m:.0f} MB" for m in mb))

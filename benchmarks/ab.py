@@ -1,0 +1,172 @@
+"""Two builds of the site run in turn by one browser benchmark: did a change move the clicks or
+the long tasks by more than the runs' own spread?
+
+``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.ab OTHER_DIST [--pairs N] --
+bench_rumble_browser --fights 2'``
+
+"This build" is the site in ``web/dist`` (or ``MT_TEST_DIST``), "the other" a copy of another
+build (``cp -r web/dist /tmp/other`` before the change, then ``python -m web.build``). The
+benchmark runs ``N`` times on each, alternating as A B B A … so that a machine growing quicker or
+slower through the runs weighs on both alike, each run its own process (``MT_TEST_DIST`` names the
+build it serves) writing its raw samples (``--json``). Printed: each run's p50 and p95 and tasks
+over 50 ms; each build's p50 and p95 of all its runs' clicks pooled; and the difference of the
+pooled p95s (this − the other) with a 90 % interval from resampling whole runs (a cluster
+bootstrap), so that the spread from run to run counts, not only from click to click. Run it with
+the other build a copy of this one (an A/A) to see what difference the spread alone makes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks.bench_table_browser import pct
+
+BENCHES = ("bench_rumble_browser", "bench_nevermore_browser", "bench_circle_browser")
+ROUNDS = 2000  # bootstrap resamples
+THIS, OTHER = "this", "other"
+
+
+@dataclass
+class Run:
+    """One benchmark run's samples: click latencies (ms) and tasks over 50 ms (ms, all pages)."""
+
+    build: str
+    clicks: list[float]
+    long: list[float]
+    cpu_per_entry: float | None = None
+
+
+@dataclass
+class Plan:
+    """What the command line asks for."""
+
+    other: Path
+    pairs: int
+    bench: str
+    args: list[str]
+
+
+def parse(argv: list[str]) -> Plan:
+    """``OTHER_DIST [--pairs N] -- BENCH [ARGS…]``; a clear error for anything else."""
+    usage = "usage: python -m benchmarks.ab OTHER_DIST [--pairs N] -- BENCH [ARGS...]"
+    if "--" not in argv:
+        raise SystemExit(usage)
+    split = argv.index("--")
+    own, rest = argv[:split], argv[split + 1 :]
+    pairs = 3
+    if "--pairs" in own:
+        at = own.index("--pairs")
+        try:
+            pairs = int(own[at + 1])
+        except (IndexError, ValueError):
+            raise SystemExit("--pairs takes a whole number of pairs of runs") from None
+        del own[at : at + 2]
+    if len(own) != 1 or not rest:
+        raise SystemExit(usage)
+    if not 1 <= pairs <= 20:
+        raise SystemExit("--pairs takes 1 to 20")
+    other = Path(own[0])
+    if not (other / "index.html").is_file():
+        raise SystemExit(f"{other} is not a built site (no index.html): copy web/dist there")
+    bench = rest[0].removeprefix("benchmarks.")
+    if bench not in BENCHES:
+        raise SystemExit(f"the benchmark must be one of {', '.join(BENCHES)} (not {rest[0]!r})")
+    return Plan(other, pairs, bench, rest[1:])
+
+
+def order(pairs: int) -> list[str]:
+    """The builds in the order they run: A B B A A B … (the other build first)."""
+    pair = [(OTHER, THIS), (THIS, OTHER)]
+    return [build for i in range(pairs) for build in pair[i % 2]]
+
+
+def pooled(runs: list[Run]) -> list[float]:
+    return [ms for run in runs for ms in run.clicks]
+
+
+def p95_difference(
+    this: list[Run], other: list[Run], rounds: int = ROUNDS, seed: int = 1
+) -> tuple[float, float, float]:
+    """This build's pooled click p95 minus the other's, and a 90 % interval of that difference
+    from ``rounds`` resamples of whole runs (each build's runs drawn with replacement)."""
+    observed = pct(pooled(this), 0.95) - pct(pooled(other), 0.95)
+    rng = random.Random(seed)
+    differences = sorted(
+        pct(pooled(rng.choices(this, k=len(this))), 0.95)
+        - pct(pooled(rng.choices(other, k=len(other))), 0.95)
+        for _ in range(rounds)
+    )
+    return observed, pct(differences, 0.05), pct(differences, 0.95)
+
+
+def run_once(plan: Plan, build: str, folder: Path, index: int) -> Run:
+    """One run of the benchmark on ``build``, in its own process; its samples."""
+    out = folder / f"{index}-{build}.json"
+    env = dict(os.environ)
+    if build == OTHER:
+        env["MT_TEST_DIST"] = str(plan.other)
+    command = [sys.executable, "-m", f"benchmarks.{plan.bench}", *plan.args, "--json", str(out)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not out.is_file():
+        tail = "\n".join((done.stdout + done.stderr).splitlines()[-15:])
+        raise SystemExit(f"run {index + 1} ({build} build) failed:\n{tail}")
+    samples = json.loads(out.read_text(encoding="utf-8"))
+    if not samples["clicks"]:
+        raise SystemExit(f"run {index + 1} ({build} build) timed no click")
+    long = [float(ms) for page in samples["long"] for ms in page]
+    return Run(build, [float(ms) for ms in samples["clicks"]], long, samples["cpu_per_entry"])
+
+
+def run_line(index: int, run: Run) -> str:
+    cpu = f", CPU {run.cpu_per_entry:.1f} ms an entry" if run.cpu_per_entry else ""
+    return (
+        f"run {index + 1} ({run.build}): {len(run.clicks)} clicks, p50"
+        f" {pct(run.clicks, 0.5):.1f} ms, p95 {pct(run.clicks, 0.95):.1f} ms;"
+        f" tasks over 50 ms: {len(run.long)}{cpu}"
+    )
+
+
+def report(runs: list[Run]) -> list[str]:
+    """Each build's pooled figures and the p95 difference with its interval."""
+    lines = []
+    by_build = {build: [r for r in runs if r.build == build] for build in (THIS, OTHER)}
+    for build, mine in by_build.items():
+        clicks = pooled(mine)
+        tasks = [len(r.long) for r in mine]
+        lines.append(
+            f"{build} build, {len(mine)} runs pooled: {len(clicks)} clicks, p50"
+            f" {pct(clicks, 0.5):.1f} ms, p95 {pct(clicks, 0.95):.1f} ms; tasks over 50 ms:"
+            f" {sum(tasks)} ({' / '.join(str(n) for n in tasks)})"
+        )
+    observed, low, high = p95_difference(by_build[THIS], by_build[OTHER])
+    verdict = (
+        "within the runs' spread"
+        if low <= 0 <= high
+        else ("this build slower" if low > 0 else "this build quicker")
+    )
+    lines.append(
+        f"p95 this − other: {observed:+.1f} ms, 90 % interval {low:+.1f} … {high:+.1f} ms"
+        f" (resampling whole runs): {verdict}"
+    )
+    return lines
+
+
+def main() -> None:
+    plan = parse(sys.argv[1:])
+    runs: list[Run] = []
+    with tempfile.TemporaryDirectory(prefix="ab-") as folder:
+        for index, build in enumerate(order(plan.pairs)):
+            runs.append(run_once(plan, build, Path(folder), index))
+            print(run_line(index, runs[-1]), flush=True)
+    print("\n".join(report(runs)))
+
+
+if __name__ == "__main__":
+    main()
