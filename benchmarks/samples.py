@@ -1,5 +1,7 @@
 """A browser benchmark's raw samples as JSON (``--json PATH``), for ``benchmarks.ab`` to pool:
-each click's latency in ms, each page's tasks over 50 ms, and the CPU per log entry when read."""
+the latency in ms of each of its timed clicks (a «Схватка» click shown on every page, a «Невермор»
+pass applied on every page, a «Волшебный круг» play shown in flight), each page's tasks over 50 ms,
+and the CPU per log entry when read («Схватка» only)."""
 
 from __future__ import annotations
 
