@@ -3,8 +3,10 @@ has applied that log entry, against a raw data-channel ping measured in the same
 Chromium pages and a server bot play a whole game over real WebRTC.
 
 ``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_nevermore_browser'``
-(add ``--profile`` for the first guest's Python under ``cProfile``, ``--path`` for the legs of a
-click, as in ``bench_rumble_browser``)
+(add ``--games N`` to play N games in a row on the same pages and pool their passes — one game
+gives 36-120 passes, so its p95 rests on its two to six slowest —, ``--profile`` for the first
+guest's Python under ``cProfile``, ``--path`` for the legs of a click, as in
+``bench_rumble_browser``)
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from benchmarks import entry_path, longtasks, samples
 from benchmarks.bench_rumble_browser import profile_read, profile_report, profile_start
 from benchmarks.bench_table_browser import PINGS, click_entries, finished, panel_stage, pct
 from tests.e2e import table_driver
-from tests.e2e.harness import chromium, signaling_server
+from tests.e2e.harness import Player, chromium, signaling_server
 from tests.e2e.nevermore_driver import act, start_nevermore, table_state
 from tests.e2e.table_driver import say_ready, seat_players
 
@@ -51,7 +53,9 @@ def pass_latencies(traces: list[dict[str, Any]]) -> list[tuple[float, bool]]:
     return [(ms, last_of_step(log, i)) for ms, i in click_entries(traces) if log[i][2]]
 
 
-async def run(profile: bool = False, path: bool = False) -> dict[str, Any]:
+async def run(profile: bool = False, path: bool = False, games: int = 1) -> dict[str, Any]:
+    """Play ``games`` games in a row on the same three pages (the host opens each when the last
+    is over) and pool their passes."""
     with signaling_server() as server:
         async with chromium() as browser:
             players = await seat_players(browser, server, ["Аня", "Боря", "Вера"])
@@ -61,14 +65,21 @@ async def run(profile: bool = False, path: bool = False) -> dict[str, Any]:
             if path:
                 await entry_path.start(players)
             since = await longtasks.observe(players)
-            await start_nevermore(players[0], 60)
-            await table_driver.play_until(
-                players, finished, state=panel_stage, act=act, timeout=900
-            )
-            long_tasks = await longtasks.collect(players, since)  # before the readings below
+            passes: list[tuple[float, bool]] = []
+            entries, rounds = [], []
+            for _ in range(games):
+                await start_nevermore(players[0], 60)
+                await opened(players[0])
+                await table_driver.play_until(
+                    players, finished, state=panel_stage, act=act, timeout=900
+                )
+                state = await table_state(players[0])
+                traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
+                passes += pass_latencies(traces)
+                entries.append(len(traces[0]["log"]))
+                rounds.append(state["round"])
+            long_tasks = await longtasks.collect(players, since)
             profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
-            state = await table_state(players[0])
-            traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
             paths = await entry_path.read(players) if path else []
             pings: list[float] = []
             for player in players:
@@ -77,25 +88,52 @@ async def run(profile: bool = False, path: bool = False) -> dict[str, Any]:
             return {
                 "long": long_tasks,
                 "profile": profiled,
-                "passes": pass_latencies(traces),
+                "passes": passes,
                 "pings": pings,
-                "entries": len(traces[0]["log"]),
-                "rounds": state["round"],
+                "entries": entries,
+                "rounds": rounds,
                 "path": entry_path.click_legs(paths, traces) if path else {},
             }
 
 
+async def opened(host: Player, timeout: float = 60) -> None:
+    """Wait until the host's panel has left the last game (its stage reads «done» until the new
+    table opens)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while finished(await panel_stage(host)):
+        if loop.time() > deadline:
+            raise RuntimeError("the next game did not open")
+        await asyncio.sleep(0.1)
+
+
+def games_asked(argv: list[str]) -> int:
+    """The ``--games N`` option (1 when absent); ``--path`` reads one game's legs only."""
+    if "--games" not in argv:
+        return 1
+    index = argv.index("--games") + 1
+    games = int(argv[index]) if index < len(argv) and argv[index].isdigit() else 0
+    if not 1 <= games <= 5:
+        raise SystemExit("--games takes a number of games from 1 to 5")
+    if games > 1 and "--path" in argv:
+        raise SystemExit("--path times one game's legs: use it with --games 1")
+    return games
+
+
 def main() -> None:
     profile, path = "--profile" in sys.argv[1:], "--path" in sys.argv[1:]
-    figures = asyncio.run(run(profile, path))
+    games = games_asked(sys.argv[1:])
+    figures = asyncio.run(run(profile, path, games))
     timed, pings = figures["passes"], figures["pings"] or [float("nan")]
     passes = [ms for ms, _ in timed]
     last = [ms for ms, final in timed if final]
     others = [ms for ms, final in timed if not final]
     one_way = pct(pings, 0.5) / 2
+    played = "a whole game" if games == 1 else f"{games} whole games in a row"
+    rounds = " + ".join(str(r) for r in figures["rounds"])
     print(
-        f"## «Невермор», a whole game: 3 Chromium pages + 1 server bot"
-        f" ({figures['rounds']} rounds, {figures['entries']} entries)"
+        f"## «Невермор», {played}: 3 Chromium pages + 1 server bot"
+        f" ({rounds} rounds, {sum(figures['entries'])} entries)"
     )
     print(
         f"pass confirm to applied on every page ({len(passes)} passes):"
@@ -114,7 +152,7 @@ def main() -> None:
     print(longtasks.summary(figures["long"]))
     samples.write_if_asked(passes, figures["long"])
     if profile:
-        print(profile_report(figures["profile"], figures["entries"]))
+        print(profile_report(figures["profile"], sum(figures["entries"])))
     if path:
         print(entry_path.report(figures["path"]))
 

@@ -107,3 +107,31 @@ async def test_channels_and_hellos_before_the_session_are_kept_until_it_exists(
     assert session.greeted == {"b"}
     assert "b0b0b0b0" in session.hellos and session.tids["b"] == "b0b0b0b0"
     table.stop()
+
+
+async def test_a_new_games_entries_and_clicks_are_stamped_afresh(
+    table_module: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The benchmarks time clicks by when each log entry was first shown: the record is per
+    game, so a second game's entries are stamped when they show, not taken for the first's."""
+    clock = iter(range(1000))
+    monkeypatch.setattr(table_module, "wall_ms", lambda: float(next(clock)))
+    table = table_module.TableUI(room("a"), "Аня", "player", lambda to, text: None)
+    log: list[str] = []
+    peer = types.SimpleNamespace(table=types.SimpleNamespace(log=log))
+    table.session = types.SimpleNamespace(peer=peer, table={"game": "one"})
+    log += ["x", "y", "z"]
+    table._stamp_shown()
+    table.submitted_at.append([1.5, 1])
+    log.append("w")
+    table._stamp_shown()
+    assert table.applied_at == [0.0, 1.0, 2.0, 3.0]
+    table._stamp_shown()  # nothing new: nothing stamped
+    assert len(table.applied_at) == 4
+    log[:] = ["a"]  # the next game's table opens with an entry of its own
+    table.session.table = {"game": "two"}
+    table._stamp_shown()
+    assert table.applied_at == [4.0] and table.submitted_at == []
+    log.append("b")
+    table._stamp_shown()
+    assert table.applied_at == [4.0, 5.0]

@@ -51,6 +51,7 @@ class TableUI:
         # player clicked a move: the benchmarks read them to measure click-to-every-peer time.
         self.applied_at: list[float] = []
         self.submitted_at: list[list[float]] = []  # [click time, log length at the click]
+        self._timed_game: Any = None  # the game these two lists are about (each has its own log)
         # Real time: [wall ms, author's id] when a play was first shown in flight here.
         self.in_flight_at: list[list[Any]] = []
         self.selected: list[int] = []
@@ -260,13 +261,24 @@ class TableUI:
 
     # ----- rendering ----------------------------------------------------------------------
 
+    def _stamp_shown(self) -> None:
+        """Stamp each log entry the first time a redraw shows it; a new game's log starts the
+        record (and the clicks') again, so its entries are not taken for the last game's."""
+        session = self.session
+        if session is None or session.peer is None or session.table is None:
+            return
+        game = session.table.get("game")
+        if game != self._timed_game:
+            self._timed_game = game
+            self.applied_at, self.submitted_at = [], []
+        while len(self.applied_at) < len(session.peer.table.log):
+            self.applied_at.append(wall_ms())
+
     def render(self) -> None:
         panel = document.getElementById("table")
         if not panel or self.session is None:
             return
-        if self.session.peer is not None:
-            while len(self.applied_at) < len(self.session.peer.table.log):
-                self.applied_at.append(wall_ms())
+        self._stamp_shown()
         if self.session.peer is None or self.session.finished():  # a lobby shows
             self._rehearse_boards()
         moves = self.session.my_moves()
