@@ -5,7 +5,11 @@ the long tasks by more than the runs' own spread?
 bench_rumble_browser --fights 2'``
 
 "This build" is the site in ``web/dist`` (or ``MT_TEST_DIST``), "the other" a copy of another
-build (``cp -r web/dist /tmp/other`` before the change, then ``python -m web.build``). The
+build (``cp -r web/dist /tmp/other`` before the change, then ``python -m web.build``) — or, for a
+change to the engine or the protocol, a checkout of the other commit with its site built
+(``git worktree add /tmp/other COMMIT``, then ``python -m web.build`` in it): the benchmark's own
+process plays the server bot with its own engine, so a copy of the pages alone would have old
+pages play against a new bot; a checkout's runs are run from that checkout. The
 benchmark runs ``N`` times on each, alternating as A B B A … so that a machine growing quicker or
 slower through the runs weighs on both alike, each run its own process (``MT_TEST_DIST`` names the
 build it serves) writing its raw samples (``--json``). Printed: each run's p50 and p95 and tasks
@@ -72,13 +76,23 @@ def parse(argv: list[str]) -> Plan:
         raise SystemExit(usage)
     if not 1 <= pairs <= 20:
         raise SystemExit("--pairs takes 1 to 20")
-    other = Path(own[0])
-    if not (other / "index.html").is_file():
-        raise SystemExit(f"{other} is not a built site (no index.html): copy web/dist there")
+    other = Path(own[0]).resolve()
+    if not (other / "index.html").is_file() and not is_checkout(other):
+        raise SystemExit(
+            f"{other} is neither a built site (no index.html: copy web/dist there) nor a"
+            " checkout with its site built (benchmarks/ and web/dist/index.html)"
+        )
     bench = rest[0].removeprefix("benchmarks.")
     if bench not in BENCHES:
         raise SystemExit(f"the benchmark must be one of {', '.join(BENCHES)} (not {rest[0]!r})")
     return Plan(other, pairs, bench, rest[1:])
+
+
+def is_checkout(folder: Path) -> bool:
+    """A source tree of this project with its site built (its runs are run from it)."""
+    return (folder / "benchmarks" / "__init__.py").is_file() and (
+        folder / "web" / "dist" / "index.html"
+    ).is_file()
 
 
 def order(pairs: int) -> list[str]:
@@ -109,11 +123,14 @@ def p95_difference(
 def run_once(plan: Plan, build: str, folder: Path, index: int) -> Run:
     """One run of the benchmark on ``build``, in its own process; its samples."""
     out = folder / f"{index}-{build}.json"
-    env = dict(os.environ)
-    if build == OTHER:
+    env, cwd = dict(os.environ), None
+    if build == OTHER and is_checkout(plan.other):  # its pages, its bot, its benchmark
+        env.pop("MT_TEST_DIST", None)
+        env["PYTHONPATH"], cwd = str(plan.other), plan.other
+    elif build == OTHER:
         env["MT_TEST_DIST"] = str(plan.other)
     command = [sys.executable, "-m", f"benchmarks.{plan.bench}", *plan.args, "--json", str(out)]
-    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True, check=False)
     if done.returncode != 0 or not out.is_file():
         tail = "\n".join((done.stdout + done.stderr).splitlines()[-15:])
         raise SystemExit(f"run {index + 1} ({build} build) failed:\n{tail}")

@@ -25,7 +25,7 @@ def built(tmp_path: Path) -> Path:
 def test_the_command_line_names_the_other_build_the_pairs_and_the_benchmark(
     tmp_path: Path,
 ) -> None:
-    site = built(tmp_path)
+    site = built(tmp_path).resolve()
     plan = ab.parse([str(site), "--pairs", "4", "--", "bench_rumble_browser", "--fights", "2"])
     assert plan == Plan(site, 4, "bench_rumble_browser", ["--fights", "2"])
     assert ab.parse([str(site), "--", "benchmarks.bench_circle_browser"]).pairs == 3
@@ -77,7 +77,10 @@ def test_each_run_serves_its_build_and_hands_back_its_samples(
     plan = Plan(site, 1, "bench_nevermore_browser", ["--path"])
     served: list[str | None] = []
 
-    def fake(command: list[str], env: dict[str, str], **_: Any) -> subprocess.CompletedProcess[str]:
+    def fake(
+        command: list[str], env: dict[str, str], cwd: Path | None, **_: Any
+    ) -> subprocess.CompletedProcess[str]:
+        assert cwd is None
         assert command[1:4] == ["-m", "benchmarks.bench_nevermore_browser", "--path"]
         served.append(env.get("MT_TEST_DIST"))
         out = Path(command[command.index("--json") + 1])
@@ -119,3 +122,34 @@ def test_samples_are_written_only_when_asked(
     monkeypatch.setattr(samples.sys, "argv", ["bench", "--json"])
     with pytest.raises(SystemExit):
         samples.write_if_asked([1.0], [[]])
+
+
+def test_the_other_commits_checkout_runs_its_own_benchmark_and_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change to the engine or the protocol is compared with a checkout of the commit before:
+    its runs run from that tree (its pages, and the server bot with its engine)."""
+    tree = tmp_path / "before"
+    (tree / "benchmarks").mkdir(parents=True)
+    (tree / "benchmarks" / "__init__.py").write_text("")
+    with pytest.raises(SystemExit, match="checkout with its site built"):
+        ab.parse([str(tree), "--", "bench_rumble_browser"])
+    (tree / "web" / "dist").mkdir(parents=True)
+    (tree / "web" / "dist" / "index.html").write_text("<!doctype html>")
+    plan = ab.parse([str(tree), "--pairs", "1", "--", "bench_rumble_browser"])
+    seen: list[tuple[Path | None, str | None, str | None]] = []
+
+    def fake(
+        command: list[str], env: dict[str, str], cwd: Path | None, **_: Any
+    ) -> subprocess.CompletedProcess[str]:
+        seen.append((cwd, env.get("PYTHONPATH"), env.get("MT_TEST_DIST")))
+        out = Path(command[command.index("--json") + 1])
+        out.write_text(json.dumps({"clicks": [10], "long": [[]], "cpu_per_entry": None}))
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setenv("MT_TEST_DIST", "/somewhere/else")
+    monkeypatch.setattr(ab.subprocess, "run", fake)
+    ab.run_once(plan, OTHER, tmp_path, 0)
+    ab.run_once(plan, THIS, tmp_path, 1)
+    assert seen[0] == (tree.resolve(), str(tree.resolve()), None)
+    assert seen[1][0] is None and seen[1][2] == "/somewhere/else"
