@@ -404,14 +404,11 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             return False
         seat = self.seat
         if table.stage == "play":
-            parts = []  # every receiver this seat owes keys now, in one entry
             for (giver, receiver), slots in sorted(table.pending_deliveries().items()):
                 epochs = tuple(table.epoch(s) for s in slots)
                 if giver == seat and self._once(("deliver", receiver, tuple(slots), epochs)):
-                    parts.append(await self._delivery(receiver, slots))
-            if parts:
-                await self._post({"t": "deliver", "parts": parts})
-                return True
+                    await self._post(await self._delivery(receiver, slots))
+                    return True
         due = table.obligations().get(seat)
         if due is None:
             return False

@@ -154,8 +154,7 @@ class Duties(PeerState):
         return share
 
     async def _delivery(self, receiver: int, slots: list[int]) -> dict[str, Any]:
-        """Own keys for ``slots`` at their current epochs, signed, boxed for ``receiver`` only: one
-        part of a ``deliver`` entry (a seat delivers to every receiver it owes in one entry)."""
+        """Own keys for ``slots`` at their current epochs, signed, boxed for ``receiver`` only."""
         seat = self.seat
         seed = self._seed()
         table = self.table
@@ -182,7 +181,7 @@ class Duties(PeerState):
             f"deliver {seat}->{receiver}",
             payload,
         )
-        return {"to": receiver, "slots": slots, "box": box}
+        return {"t": "deliver", "to": receiver, "slots": slots, "box": box}
 
     def _key_to_send(self, slot: int, key: int) -> int:
         """Hook for tests of a dishonest peer; an honest peer sends its real key."""

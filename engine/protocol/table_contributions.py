@@ -23,47 +23,22 @@ class Contributions(TableState):
     """What seats owe during play besides moves."""
 
     async def _plan_deliver(self, seat: int, body: dict[str, Any], name: str) -> Any:
-        """A seat's keys for the slots it owes other seats, one sealed box per receiver: every
-        part must be owed now, each receiver named at most once. A part for a seat that has left
-        since the giver posted it is passed over (its keys come from the escrow now); the others
-        stand."""
-        parts = body.get("parts")
-        if not isinstance(parts, list) or not 1 <= len(parts) < self.seats:
-            raise ProtocolError(name, "delivery parts are malformed")
-        owed_now = self.pending_deliveries()
-        planned: list[tuple[int, list[int], str]] = []
-        for part in parts:
-            receiver, slots, box = (
-                (part.get("to"), part.get("slots"), part.get("box"))
-                if isinstance(part, dict)
-                else (None, None, None)
-            )
-            if type(receiver) is not int or any(receiver == done for done, _, _ in planned):
-                raise ProtocolError(name, "a delivery names no receiver, or one twice")
-            if not isinstance(box, str) or len(box) > 32 * 1024:
-                raise ProtocolError(name, "delivery box is malformed")
-            if receiver in self.out:
-                planned.append((receiver, [], box))  # left meanwhile: nothing to give
-                continue
-            owed = owed_now.get((seat, receiver))
-            if (
-                not owed
-                or not isinstance(slots, list)
-                or not all(type(slot) is int for slot in slots)
-                or sorted(slots) != owed
-            ):
-                raise ProtocolError(name, "that delivery is not owed now")
-            planned.append((receiver, owed, box))
-        if not any(owed for _, owed, _ in planned):
+        receiver = body.get("to")
+        slots = body.get("slots")
+        box = body.get("box")
+        owed = self.pending_deliveries().get(
+            (seat, receiver) if isinstance(receiver, int) else (-1, -1)
+        )
+        if not owed or not isinstance(slots, list) or sorted(slots) != owed:
             raise ProtocolError(name, "that delivery is not owed now")
+        if not isinstance(box, str) or len(box) > 32 * 1024:
+            raise ProtocolError(name, "delivery box is malformed")
+        assert isinstance(receiver, int)
 
         def apply() -> None:
-            for receiver, owed, box in planned:
-                if not owed:
-                    continue
-                for slot in owed:
-                    self.given.add((seat, receiver, slot))
-                self.boxes.append((seat, receiver, box))
+            for slot in owed:
+                self.given.add((seat, receiver, slot))
+            self.boxes.append((seat, receiver, box))
 
         return apply
 

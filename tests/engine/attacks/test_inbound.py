@@ -77,8 +77,6 @@ BODIES: list[dict[str, Any]] = [
     {"t": "complaint", "slot": True},
     {"t": "complaint", "dealer": "0"},
     {"t": "deliver", "to": 0, "slots": [1, "1", None], "box": "00"},
-    {"t": "deliver", "parts": [{"to": 0, "slots": [1, "1", None], "box": "00"}]},
-    {"t": "deliver", "parts": [{"to": {"a": 1}, "slots": [], "box": "00"}, 5]},
     {"t": "preimages", "event": 1, "values": {"2": "00" * 32}},
     {"t": "reveal", "keys": {"2": {}}},
     {"t": "action", "action": {"type": "seal", "seat": 2, "commit": ["zz"]}},
