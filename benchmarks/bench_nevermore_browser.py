@@ -96,15 +96,10 @@ async def run(profile: bool = False, path: bool = False, games: int = 1) -> dict
             }
 
 
-async def opened(host: Player, timeout: float = 60) -> None:
+async def opened(host: Player) -> None:
     """Wait until the host's panel has left the last game (its stage reads «done» until the new
     table opens)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while finished(await panel_stage(host)):
-        if loop.time() > deadline:
-            raise RuntimeError("the next game did not open")
-        await asyncio.sleep(0.1)
+    await host.page.wait_for_selector('#table-status:not([data-stage="done"])', timeout=60_000)
 
 
 def games_asked(argv: list[str]) -> int:
