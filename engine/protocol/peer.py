@@ -226,7 +226,8 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             raise ProtocolError(sender, "log entry is malformed")
         seq = entry["seq"]
         if seq < len(self.table.log):
-            if safe_hash(entry) != self.table.hashes[seq]:
+            differs = safe_hash(entry) != self.table.hashes[seq]
+            if differs and not await self._yield_to_takeover(entry, sender):
                 await self._check_equivocation(seq, entry, sender)
             return
         if seq > len(self.table.log):
@@ -257,7 +258,10 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
 
     async def _accept(self, entry: Entry, sender: str) -> None:
         sequencer = entry.get("host")
-        if not self.is_host and self.catching_up is None and sequencer == self.host:
+        # Only an entry the host itself sent, as it went, can be judged by this peer's clock;
+        # one another peer passes on (the host died mid-broadcast) may be older than it looks.
+        live = self.catching_up is None and sender == sequencer == self.host
+        if live and not self.is_host:
             await self._check_timeout(entry)
         try:
             await self.table.accept(entry, sender)
@@ -266,7 +270,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
                 # The host sequenced what it should have refused: blame the host.
                 raise ProtocolError(sequencer, f"sequenced bad input: {exc}") from exc
             raise
-        await self._after_entry(entry)
+        await self._after_entry(entry, live=live)
 
     async def _sequence(self, envelope: Any, sender: str) -> None:
         """Host: turn a message into the next log entry and broadcast it."""
@@ -286,8 +290,10 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         )
         await self._after_entry(entry)
 
-    async def _after_entry(self, entry: Entry) -> None:
+    async def _after_entry(self, entry: Entry, *, live: bool = True) -> None:
+        """Bookkeeping once ``entry`` is applied; ``live``: it came from its host as it went."""
         self.last_progress = self.clock()
+        self.accepted_at[entry["seq"]] = self.last_progress
         table = self.table
         if self.race_since[0] != table.round:  # the countdown restarts when the state moves
             self.race_since = (table.round, self.last_progress)
@@ -303,7 +309,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         ident = message_id(entry["msg"])
         self.outbox.pop(ident, None)
         self.pending.logged(ident)
-        self._start_timers()
+        self._start_timers(live=live)
         body = entry["msg"]["body"]
         if body["t"] == "takeover":
             self.pending.restart(self.clock())  # the new host gets a fresh hold period

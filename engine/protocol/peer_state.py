@@ -51,6 +51,21 @@ class PeerState:
         host_timeout: float = 10.0,
         grace: float = 5.0,
     ) -> None:
+        # What this peer was made with, to start over from the log (``_start_over``).
+        self._made_with: dict[str, Any] = {
+            "peer_id": peer_id,
+            "roster": list(roster),
+            "room": room,
+            "game": game,
+            "rules": rules,
+            "backend": backend,
+            "transport": transport,
+            "bundle": bundle,
+            "player": player,
+            "clock": clock,
+            "host_timeout": host_timeout,
+            "grace": grace,
+        }
         self.id = peer_id
         self._lock = asyncio.Lock()
         self.rules = rules
@@ -106,6 +121,11 @@ class PeerState:
         self.catching_up: str | None = None
         # Since when this peer has followed the table live (its own timer starts are real).
         self.live_since = clock() - 1e-3
+        # Timers of obligations that began in an entry this peer did not get from the host as
+        # it was sequenced (passed on by another peer): their start is not known here.
+        self.unseen_starts: set[tuple[Any, ...]] = set()
+        # When this peer accepted each entry, by number (a takeover may undo only recent ones).
+        self.accepted_at: dict[int, float] = {}
         # Real time: (round, when its state began on this peer's clock), and this peer's own
         # actions the host refused (an action on a spell that had already moved on).
         self.race_since: tuple[int, float] = (-1, 0.0)
@@ -133,6 +153,16 @@ class PeerState:
     def host(self) -> str:
         """Current sequencer."""
         return self.table.host or self.table.roster[0].peer
+
+    def _start_over(self, via: str) -> None:
+        """Forget the table and every obligation met on it, keeping the secrets (the bundle),
+        the errors seen and the page's callbacks, and ask ``via`` for the whole log again: as a
+        reloaded page does, without the reload."""
+        kept = (self._lock, self.errors, self.on_entry, self.on_bundle_change, self.on_play)
+        PeerState.__init__(self, **self._made_with)
+        self._lock, self.errors, self.on_entry, self.on_bundle_change, self.on_play = kept
+        self.catching_up = via
+        self.transport.send(via, wire_text({"k": "sync", "from": 0}))
 
     @property
     def is_host(self) -> bool:
@@ -181,6 +211,10 @@ class PeerState:
 
     async def _sequence(self, envelope: Any, sender: str) -> None:
         """Host: the next log entry (``Peer``)."""
+        raise NotImplementedError
+
+    async def _receive_entry(self, entry: Any, sender: str) -> None:
+        """Check and apply a log entry, or keep it for later (``Peer``)."""
         raise NotImplementedError
 
     def _seen_play(self, envelope: Any) -> None:

@@ -56,6 +56,50 @@ class HostWatch(Proofs):
             return
         raise ProtocolError(sender, f"conflicting entry {seq} without a valid host signature")
 
+    async def _yield_to_takeover(self, entry: Entry, sender: str) -> bool:
+        """Whether ``entry`` is a takeover, by the successor with a majority's signed votes,
+        at a point of the log this peer has gone past on entries of the host it deposes (a host
+        that stalled past the vote and sent on as its tab closed, or that was slow but alive):
+        the majority's branch is the table's, so this peer starts over from it. Only entries
+        accepted within ``takeover_window`` are undone this way: a successor that sat on its
+        votes cannot rewind the game further than a silent host could have been voted out."""
+        table = self.table
+        seq = entry.get("seq")
+        msg = entry.get("msg")
+        body = msg.get("body") if isinstance(msg, dict) else None
+        if not isinstance(body, dict) or body.get("t") != "takeover" or not isinstance(seq, int):
+            return False
+        if not 0 < seq < len(table.log) or entry.get("prev") != table.hashes[seq - 1]:
+            return False
+        accepted = self.accepted_at.get(seq)
+        if accepted is None or self.clock() - accepted > self._takeover_window():
+            return False
+        deposed = table.host
+        if any(later["host"] != deposed for later in table.log[seq:]):
+            return False
+        successor = table.member(table.successor())
+        if successor is None or entry.get("host") != successor.peer:
+            return False
+        if not await entry_signature_ok(
+            self.backend, successor.sign, seq, safe_hash(entry), entry.get("hsig")
+        ):
+            return False
+        try:
+            await table._check_votes(body.get("votes"), deposed, successor.peer, head=entry["prev"])
+        except ProtocolError:
+            return False
+        self._note(ProtocolError(deposed, f"deposed at entry {seq}; starting over from there"))
+        self._start_over(sender)
+        return True
+
+    def _takeover_window(self) -> float:
+        """The longest a legitimate vote can come after the entry it was cast at: the longest
+        timer of the game, then the host's time to time it out and the voters' time to notice."""
+        table = self.table
+        timers = table.config.get("timers") if isinstance(table.config, dict) else None
+        phases = [t for t in (timers or {}).values() if isinstance(t, int)]
+        return max(60, table.timer, *phases) + 2 * self.host_timeout
+
     def _equivocation(self, host: str) -> None:
         self.halted = f"host {host} sent different log entries to different peers"
         self._note(ProtocolError(host, "equivocation: two signed log entries with one number"))
@@ -137,6 +181,13 @@ class HostWatch(Proofs):
             raise ProtocolError(sender, "vote from a peer that cannot vote")
         if body.get("host") != self.host:
             return  # about another host: nothing to count
+        member = table.member(vote["from"])
+        assert member is not None
+        if not await envelope_signature_ok(self.backend, member.sign, vote):
+            raise ProtocolError(sender, "vote carries a bad signature")
+        # Kept whatever head it was cast at: a peer votes once per head, so a vote cast ahead
+        # of this peer counts once this peer has caught up to it.
+        self.votes.add(vote)
         if vote["prev"] != table.head:
             # The old host fell silent mid-broadcast: whoever is behind catches up from the
             # other (entries are host-signed, so any peer may pass them on), then votes again.
@@ -148,11 +199,6 @@ class HostWatch(Proofs):
             elif self._once(("vote-sync", sender, vote["prev"])):
                 self.transport.send(sender, wire_text({"k": "sync", "from": len(table.log)}))
             return
-        member = table.member(vote["from"])
-        assert member is not None
-        if not await envelope_signature_ok(self.backend, member.sign, vote):
-            raise ProtocolError(sender, "vote carries a bad signature")
-        self.votes.add(vote)
         await self._take_over()
 
     async def _take_over(self) -> None:
@@ -196,10 +242,12 @@ class HostWatch(Proofs):
             await self._vote(f"timed out seat {seat} although its {owed} was sent")
             raise ProtocolError(host, f"censored seat {seat}: timed it out over its {owed}")
         if owed is not None and not table.paused:
-            started = self.since.get(self._timer_key(seat, owed), now)
+            key = self._timer_key(seat, owed)
+            started = self.since.get(key, now)
             # Only a peer that was following the table when the obligation began can tell an
-            # early timeout (one that has just reloaded or joined takes the host's word).
-            known = started > self.live_since
+            # early timeout (one that has just reloaded or joined, or that was passed the entry
+            # by another peer, takes the host's word).
+            known = started > self.live_since and key not in self.unseen_starts
             if known and now - started < table.timer_for(owed):
                 raise ProtocolError(host, f"timed out seat {seat} before its time was up")
 
@@ -207,8 +255,13 @@ class HostWatch(Proofs):
         table = self.table
         return (seat, owed, table.stage, table.round, table.chance_event, len(table.given))
 
-    def _start_timers(self) -> None:
-        """Each obligation's timer starts when this peer accepts the entry that makes it due."""
+    def _start_timers(self, *, live: bool = True) -> None:
+        """Each obligation's timer starts when this peer accepts the entry that makes it due
+        (``live``: the host sent that entry as it went, so the start is known)."""
         now = self.clock()
         for seat, owed in self.table.obligations().items():
-            self.since.setdefault(self._timer_key(seat, owed), now)
+            key = self._timer_key(seat, owed)
+            if key not in self.since:
+                self.since[key] = now
+                if not live:
+                    self.unseen_starts.add(key)

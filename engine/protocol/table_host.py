@@ -112,9 +112,10 @@ class HostDuties(TableState):
         action = self.rules.auto_action(self.state, seat, None)
         return self._engine_apply(action, name, commits=None, seat=seat)
 
-    async def _check_votes(self, votes: Any, host: str, name: str) -> None:
+    async def _check_votes(self, votes: Any, host: str, name: str, head: str = "") -> None:
         """A takeover carries signed votes of a majority of the voters against ``host``, each
-        cast at this very point of the log."""
+        cast at this very point of the log (or at ``head``, an earlier one)."""
+        head = head or self.head
         if not isinstance(votes, list) or len(votes) > len(self.roster):
             raise ProtocolError(name, "a takeover needs the voters' signed votes")
         voters = set(self.voters())
@@ -126,7 +127,7 @@ class HostDuties(TableState):
             if (
                 body.get("t") != "depose"
                 or body.get("host") != host
-                or vote["prev"] != self.head
+                or vote["prev"] != head
                 or vote["room"] != self.room
                 or vote["game"] != self.game
                 or vote["from"] not in voters
