@@ -224,6 +224,8 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             return
         if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int):
             raise ProtocolError(sender, "log entry is malformed")
+        if self._abandoned(entry):
+            return
         seq = entry["seq"]
         if seq < len(self.table.log):
             differs = safe_hash(entry) != self.table.hashes[seq]

@@ -126,6 +126,8 @@ class PeerState:
         self.unseen_starts: set[tuple[Any, ...]] = set()
         # When this peer accepted each entry, by number (a takeover may undo only recent ones).
         self.accepted_at: dict[int, float] = {}
+        # Hashes of entries a takeover undid, and of entries that follow them (``_start_over``).
+        self.abandoned: set[str] = set()
         # Real time: (round, when its state began on this peer's clock), and this peer's own
         # actions the host refused (an action on a spell that had already moved on).
         self.race_since: tuple[int, float] = (-1, 0.0)
@@ -154,13 +156,16 @@ class PeerState:
         """Current sequencer."""
         return self.table.host or self.table.roster[0].peer
 
-    def _start_over(self, via: str) -> None:
+    def _start_over(self, via: str, undone: int) -> None:
         """Forget the table and every obligation met on it, keeping the secrets (the bundle),
         the errors seen and the page's callbacks, and ask ``via`` for the whole log again: as a
-        reloaded page does, without the reload."""
+        reloaded page does, without the reload. The last ``undone`` entries, and any that
+        follow them, are another branch: never taken in again."""
         kept = (self._lock, self.errors, self.on_entry, self.on_bundle_change, self.on_play)
+        abandoned = self.abandoned | set(self.table.hashes[len(self.table.log) - undone :])
         PeerState.__init__(self, **self._made_with)
         self._lock, self.errors, self.on_entry, self.on_bundle_change, self.on_play = kept
+        self.abandoned = abandoned
         self.catching_up = via
         self.transport.send(via, wire_text({"k": "sync", "from": 0}))
 

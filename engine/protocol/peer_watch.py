@@ -22,6 +22,9 @@ from engine.protocol.peer_state import (
 )
 from engine.protocol.watch import HOLD_MARGIN, votes_needed
 
+# Entries of undone branches a peer remembers (a host that went on alone sends more).
+MAX_ABANDONED = 4096
+
 
 class HostWatch(Proofs):
     """Checking the host's word."""
@@ -89,7 +92,19 @@ class HostWatch(Proofs):
         except ProtocolError:
             return False
         self._note(ProtocolError(deposed, f"deposed at entry {seq}; starting over from there"))
-        self._start_over(sender)
+        self._start_over(sender, undone=len(table.log) - seq)
+        return True
+
+    def _abandoned(self, entry: Entry) -> bool:
+        """Whether ``entry`` is on a branch a takeover undid (it is, or follows, an entry this
+        peer gave up when it started over): it is let go, whoever passes it on."""
+        if not self.abandoned:
+            return False
+        digest, prev = safe_hash(entry), entry.get("prev")
+        if digest not in self.abandoned and not (isinstance(prev, str) and prev in self.abandoned):
+            return False
+        if len(self.abandoned) < MAX_ABANDONED:
+            self.abandoned.add(digest)
         return True
 
     def _takeover_window(self) -> float:

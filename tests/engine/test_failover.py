@@ -222,33 +222,51 @@ async def test_entries_a_closing_host_sends_after_a_vote_give_way_to_the_takeove
     await h.bus.close()
 
 
-async def test_a_slow_host_deposed_behind_its_own_log_follows_the_new_host() -> None:
-    """The host is alive but its entries stall on the way (its link, a busy tab) long enough
-    for p1 and p2 to vote it out at the head they have; it has gone past that head meanwhile.
-    It must yield to the takeover and play on as a seat, and its stalled entries, arriving
-    late, must not move the others."""
-    h = await make_table(3)
+@pytest.mark.parametrize(
+    ("seats", "stall_from", "release_on"),
+    [(3, "action", "takeover"), (4, "action", "takeover"), (4, "deliver", "vote")],
+)
+async def test_a_slow_host_deposed_behind_its_own_log_follows_the_new_host(
+    seats: int, stall_from: str, release_on: str
+) -> None:
+    """The host is alive but its entries stall on the way (its link, a busy tab) from its
+    first ``stall_from`` entry of the game on, long enough for the others to vote it out at the
+    head they have; it has gone past that head meanwhile. The stalled entries arrive with the
+    takeover, or with the last seat's vote (before it): the host must yield to the takeover and
+    play on as a seat, and its stalled entries must not move the others, nor a peer that is
+    starting over from the new host's log (they are another branch)."""
+    h = await make_table(seats)
     stalled: list[tuple[str, str]] = []
     cut: dict[str, int] = {}
+    last = f"p{seats - 1}"
+
+    def release() -> None:
+        cut["released"] = 1
+        for receiver, held in stalled:
+            h.bus.endpoints[receiver].queue.put_nowait(("p0", held))
+        stalled.clear()
 
     def stall_the_host(sender: str, to: str, message: str) -> str | None:
         entry = host_entry(sender, message)
         if entry is not None:
             body = entry["msg"]["body"]
-            if "seq" not in cut and body["t"] == "action" and body["action"]["type"] == "bid":
+            if "seq" not in cut and body["t"] == stall_from:
                 cut["seq"] = entry["seq"]
             if "seq" in cut and "released" not in cut:
                 stalled.append((to, message))
                 return None
-        if sender == "p1" and to == "p0" and '"t":"takeover"' in message:
-            cut["released"] = 1
-            for receiver, held in stalled:
-                h.bus.endpoints[receiver].queue.put_nowait(("p0", held))
-            stalled.clear()
+        if "released" in cut or not stalled:
+            return message
+        if release_on == "takeover" and sender == "p1" and '"t":"takeover"' in message:
+            release()
+        if release_on == "vote" and sender == last and '"k":"vote"' in message:
+            h.bus.endpoints[to].queue.put_nowait((sender, message))
+            release()
+            return None
         return message
 
     h.bus.tamper = stall_the_host
-    await play(h, 3, timer=30)
+    await play(h, seats, timer=30)
     await finish(h, h.peers)
     assert "released" in cut, "nobody took over"
     host = h.peers[0]
