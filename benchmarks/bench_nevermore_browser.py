@@ -5,8 +5,8 @@ Chromium pages and a server bot play a whole game over real WebRTC.
 ``unshare -rn sh -c 'ip link set lo up && python -m benchmarks.bench_nevermore_browser'``
 (add ``--games N`` to play N games in a row on the same pages and pool their passes — one game
 gives 36-120 passes, so its p95 rests on its two to six slowest —, ``--profile`` for the first
-guest's Python under ``cProfile``, ``--path`` for the legs of a click, as in
-``bench_rumble_browser``)
+guest's Python under ``cProfile``, ``--path`` for the legs of a click, ``--trace`` for what the
+tasks over 50 ms ran on their thread, as in ``bench_rumble_browser``)
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import entry_path, longtasks, samples
+from benchmarks import entry_path, longtasks, samples, task_trace
 from benchmarks.bench_rumble_browser import profile_read, profile_report, profile_start
 from benchmarks.bench_table_browser import PINGS, click_entries, finished, panel_stage, pct
 from tests.e2e import table_driver
@@ -53,7 +53,9 @@ def pass_latencies(traces: list[dict[str, Any]]) -> list[tuple[float, bool]]:
     return [(ms, last_of_step(log, i)) for ms, i in click_entries(traces) if log[i][2]]
 
 
-async def run(profile: bool = False, path: bool = False, games: int = 1) -> dict[str, Any]:
+async def run(
+    profile: bool = False, path: bool = False, games: int = 1, trace: bool = False
+) -> dict[str, Any]:
     """Play ``games`` games in a row on the same three pages (the host opens each when the last
     is over) and pool their passes."""
     with signaling_server() as server:
@@ -64,6 +66,8 @@ async def run(profile: bool = False, path: bool = False, games: int = 1) -> dict
                 await profile_start(players[1])
             if path:
                 await entry_path.start(players)
+            if trace:
+                await task_trace.start(browser)
             since = await longtasks.observe(players)
             passes: list[tuple[float, bool]] = []
             entries, rounds = [], []
@@ -79,6 +83,7 @@ async def run(profile: bool = False, path: bool = False, games: int = 1) -> dict
                 entries.append(len(traces[0]["log"]))
                 rounds.append(state["round"])
             long_tasks = await longtasks.collect(players, since)
+            traced = await task_trace.stop(browser) if trace else []
             profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
             paths = await entry_path.read(players) if path else []
             pings: list[float] = []
@@ -93,6 +98,7 @@ async def run(profile: bool = False, path: bool = False, games: int = 1) -> dict
                 "entries": entries,
                 "rounds": rounds,
                 "path": entry_path.click_legs(paths, traces) if path else {},
+                "traced": traced,
             }
 
 
@@ -118,7 +124,7 @@ def games_asked(argv: list[str]) -> int:
 def main() -> None:
     profile, path = "--profile" in sys.argv[1:], "--path" in sys.argv[1:]
     games = games_asked(sys.argv[1:])
-    figures = asyncio.run(run(profile, path, games))
+    figures = asyncio.run(run(profile, path, games, trace="--trace" in sys.argv[1:]))
     timed, pings = figures["passes"], figures["pings"] or [float("nan")]
     passes = [ms for ms, _ in timed]
     last = [ms for ms, final in timed if final]
@@ -150,6 +156,8 @@ def main() -> None:
         print(profile_report(figures["profile"], sum(figures["entries"])))
     if path:
         print(entry_path.report(figures["path"]))
+    if figures["traced"]:
+        print(task_trace.report(figures["traced"]))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ from engine.protocol.envelope import Envelope, envelope_shape_error, message_id
 RELAY_DELAY = 1.0
 HOLD_MARGIN = 2.5
 MAX_PENDING = 256
+# Votes kept of each voter (its latest, at the heads it has been at).
+VOTES_PER_VOTER = 8
 PER_AUTHOR = 16
 KEEP_FOR = 120.0
 
@@ -114,21 +116,23 @@ def due_to_forward(held: MutableMapping[Any, H], now: float) -> list[H]:
 
 @dataclass
 class Votes:
-    """Signed votes to depose a host, by (host, head they were cast at)."""
+    """Signed votes to depose a host: each voter's latest few, by (host, head cast at). Kept per
+    voter, so a voter that floods votes at made-up heads pushes out only its own."""
 
-    ballots: dict[tuple[str, str], dict[str, Envelope]] = field(default_factory=dict)
+    ballots: dict[str, dict[tuple[str, str], Envelope]] = field(default_factory=dict)
 
     def add(self, envelope: Envelope) -> None:
         """Keep one checked vote (the caller has checked its signature and its voter)."""
-        body = envelope["body"]
-        key = (str(body["host"]), str(envelope["prev"]))
-        if len(self.ballots) > 64:
-            self.ballots.pop(next(iter(self.ballots)))
-        self.ballots.setdefault(key, {})[envelope["from"]] = envelope
+        key = (str(envelope["body"]["host"]), str(envelope["prev"]))
+        mine = self.ballots.setdefault(str(envelope["from"]), {})
+        mine.pop(key, None)
+        mine[key] = envelope
+        while len(mine) > VOTES_PER_VOTER:
+            mine.pop(next(iter(mine)))
 
     def at(self, host: str, head: str) -> list[Envelope]:
         """The votes against ``host`` cast at ``head``."""
-        return list(self.ballots.get((host, head), {}).values())
+        return [mine[(host, head)] for mine in self.ballots.values() if (host, head) in mine]
 
 
 def votes_needed(voters: int) -> int:

@@ -11,6 +11,7 @@ from engine.core.model import Action, Knowledge, Rules
 from engine.protocol.peer import Peer
 from engine.protocol.players import RandomBot
 from engine.protocol.transport import InProcessBus
+from engine.protocol.watch import VOTES_PER_VOTER, Votes
 from tests.engine.harness import Harness, make_table, play
 
 
@@ -277,3 +278,19 @@ async def test_a_slow_host_deposed_behind_its_own_log_follows_the_new_host(
         assert peer.table.stage == "done", (peer.id, peer.table.stage, peer.errors)
         assert not peer.table.out, (peer.id, peer.table.out, peer.errors)
     await h.bus.close()
+
+
+def test_a_voter_flooding_votes_at_made_up_heads_pushes_out_only_its_own() -> None:
+    votes = Votes()
+
+    def vote(voter: str, head: str) -> dict[str, Any]:
+        return {"from": voter, "prev": head, "body": {"t": "depose", "host": "p0"}}
+
+    votes.add(vote("p1", "real"))
+    votes.add(vote("p2", "real"))
+    for i in range(500):
+        votes.add(vote("p3", f"made-up-{i}"))
+    assert [v["from"] for v in votes.at("p0", "real")] == ["p1", "p2"]
+    assert len(votes.ballots["p3"]) == VOTES_PER_VOTER
+    votes.add(vote("p3", "real"))
+    assert len(votes.at("p0", "real")) == 3
