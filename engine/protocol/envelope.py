@@ -18,7 +18,7 @@ from engine.fairness.backends.base import CryptoBackend, KeyPair
 MAX_ENVELOPE = 64 * 1024
 MAX_WIRE = 512 * 1024
 MESSAGE_TAG = b"magic-table/message/v1\0"
-ENTRY_TAG = b"magic-table/entry/v1\0"
+ENTRY_TAG = b"magic-table/entry/v2\0"
 
 Envelope = dict[str, Any]
 Entry = dict[str, Any]
@@ -103,25 +103,35 @@ def safe_message_id(envelope: Any) -> str:
         return ""
 
 
-def entry_signed_bytes(seq: int, digest: str) -> bytes:
-    """What the host signs for a log entry: its number and its hash together, so a signature
-    can never be passed off as another entry's (a checkpoint claims both)."""
-    return ENTRY_TAG + f"{seq}:{digest}".encode()
+def entry_signed_bytes(room: str, game: str, seq: int, digest: str) -> bytes:
+    """What the host signs for a log entry: the room and game it belongs to, its number and its
+    hash together, so a signature can never be passed off as another entry's — of this game (a
+    checkpoint claims a number and a hash) or of an earlier game at the same table, whose entries
+    have other hashes at the same numbers (a replayed one would frame the host)."""
+    return ENTRY_TAG + canonical_dump([room, game, seq, digest])
 
 
-async def sign_entry(backend: CryptoBackend, key: KeyPair, seq: int, digest: str) -> str:
-    """The host's signature of entry ``seq`` with hash ``digest``."""
-    return (await backend.sign(key, entry_signed_bytes(seq, digest))).hex()
+async def sign_entry(
+    backend: CryptoBackend, key: KeyPair, room: str, game: str, seq: int, digest: str
+) -> str:
+    """The host's signature of entry ``seq`` of ``game`` in ``room``, with hash ``digest``."""
+    return (await backend.sign(key, entry_signed_bytes(room, game, seq, digest))).hex()
 
 
 async def entry_signature_ok(
-    backend: CryptoBackend, public: bytes, seq: Any, digest: Any, signature: Any
+    backend: CryptoBackend,
+    public: bytes,
+    room: str,
+    game: str,
+    seq: Any,
+    digest: Any,
+    signature: Any,
 ) -> bool:
-    """True when ``signature`` is the host's signature of ``(seq, digest)``."""
+    """True when ``signature`` is the host's signature of ``(room, game, seq, digest)``."""
     if not (isinstance(seq, int) and isinstance(digest, str) and isinstance(signature, str)):
         return False
     try:
         raw = bytes.fromhex(signature)
     except ValueError:
         return False
-    return await backend.verify(public, entry_signed_bytes(seq, digest), raw)
+    return await backend.verify(public, entry_signed_bytes(room, game, seq, digest), raw)

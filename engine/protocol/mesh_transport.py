@@ -1,5 +1,6 @@
 """The ``Transport`` a table ``Peer`` talks through in a room: its table ids mapped onto the
-room mesh's current links, each message inside a ``{"t": "game"}`` frame."""
+room mesh's current links, each message inside a ``{"t": "game", "g": <game id>}`` frame (the
+receiving session lets a message of another game go: one still in flight from the last game)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ class Links(Protocol):
 
     tid: str
     links: dict[str, str]
+
+    def table_game(self) -> str:
+        """The id of the game the session's table plays now."""
+        ...
 
     def send(self, link: str, message: dict[str, Any]) -> None:
         """Send one frame on one mesh link."""
@@ -31,13 +36,17 @@ class MeshTransport:
         """Send to one table member, if it is connected now (else the log catches it up later)."""
         link = self.session.links.get(to)
         if link is not None:
-            self.session.send(link, {"t": "game", "m": message})
+            self.session.send(link, self._frame(message))
 
     def broadcast(self, message: str) -> None:
         """Send to every connected table member."""
+        frame = self._frame(message)
         for tid, link in self.session.links.items():
             if tid != self.session.tid:
-                self.session.send(link, {"t": "game", "m": message})
+                self.session.send(link, frame)
+
+    def _frame(self, message: str) -> dict[str, Any]:
+        return {"t": "game", "g": self.session.table_game(), "m": message}
 
     def on_receive(self, callback: Receiver) -> None:
         """Register the peer's receiver."""

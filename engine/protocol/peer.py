@@ -282,7 +282,9 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
             digest = entry_hash(entry)
         except (TypeError, ValueError) as exc:
             raise ProtocolError(sender, "message is not canonical JSON") from exc
-        signing = sign_entry(self.backend, self.bundle.sign, entry["seq"], digest)
+        signing = sign_entry(
+            self.backend, self.bundle.sign, self.room, self.game, entry["seq"], digest
+        )
         entry["hsig"], ident = await table.check_message_beside(signing, envelope, sender)
         if isinstance(ident, ProtocolError):
             raise ident

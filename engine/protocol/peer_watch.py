@@ -36,8 +36,9 @@ class HostWatch(Proofs):
         if seq < len(self.table.hashes) and self.table.hashes[seq] == digest:
             return  # it agrees with an entry we checked already: nothing to verify
         member = self.table.member(host) if isinstance(host, str) else None
+        table = self.table
         if member is None or not await entry_signature_ok(
-            self.backend, member.sign, seq, digest, hsig
+            self.backend, member.sign, table.room, table.game, seq, digest, hsig
         ):
             raise ProtocolError(sender, "checkpoint carries no valid host signature")
         assert isinstance(host, str)
@@ -50,8 +51,15 @@ class HostWatch(Proofs):
     async def _check_equivocation(self, seq: int, entry: Entry, sender: str) -> None:
         host = entry.get("host")
         member = self.table.member(host) if isinstance(host, str) else None
+        table = self.table
         if member is not None and await entry_signature_ok(
-            self.backend, member.sign, entry.get("seq"), safe_hash(entry), entry.get("hsig")
+            self.backend,
+            member.sign,
+            table.room,
+            table.game,
+            entry.get("seq"),
+            safe_hash(entry),
+            entry.get("hsig"),
         ):
             if self.table.log[min(seq, len(self.table.log) - 1)]["host"] == host:
                 assert isinstance(host, str)
@@ -84,7 +92,13 @@ class HostWatch(Proofs):
         if successor is None or entry.get("host") != successor.peer:
             return False
         if not await entry_signature_ok(
-            self.backend, successor.sign, seq, safe_hash(entry), entry.get("hsig")
+            self.backend,
+            successor.sign,
+            table.room,
+            table.game,
+            seq,
+            safe_hash(entry),
+            entry.get("hsig"),
         ):
             return False
         try:

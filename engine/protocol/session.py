@@ -5,7 +5,8 @@ stable *table id* (``tid``) kept, with the peer's secret bundle, in that peer's 
 side announces itself on every newly opened channel with a ``table-hello`` carrying its tid and
 public keys; the session maps tids to the current connection ids. The room's host opens a table
 with ``table-open`` (game, rules, config, roster of tids and keys); then every seat runs a
-``Peer`` whose messages ride in the data channel as ``{"t": "game", "m": <wire text>}``.
+``Peer`` whose messages ride in the data channel as ``{"t": "game", "g": <game id>, "m": <wire
+text>}``.
 
 A page that reloads mid-game finds its tid, bundle and table in storage, rebuilds its ``Peer`` and
 asks the first table member it meets again for the log (``Peer.rejoin``).
@@ -343,10 +344,16 @@ class TableSession(Redraws):
         wire = message.get("m")
         if sender is None or not isinstance(wire, str) or len(wire) > MAX_TABLE_MESSAGE:
             raise SessionError("game message from an unknown peer or malformed")
+        if message.get("g") != self.table_game():
+            return  # of another game: still in flight from the last one (its peer is gone)
         if self.peer is not None and self.transport.receiver is not None:
             await self.transport.receiver(sender, wire)
 
     # ----- the table -------------------------------------------------------------------------
+
+    def table_game(self) -> str:
+        """The id of the game the table plays now ("" before the first)."""
+        return str(self.table["game"]) if self.table is not None else ""
 
     def _member_tids(self) -> list[str]:
         assert self.table is not None

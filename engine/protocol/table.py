@@ -117,7 +117,9 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
         """The host's signature of ``entry`` and its message (``check_message_beside``): the id
         of its message. A bad host signature is reported first, as when they ran in turn."""
         signed, checked = await self.check_message_beside(
-            entry_signature_ok(self.backend, host.sign, entry["seq"], digest, entry["hsig"]),
+            entry_signature_ok(
+                self.backend, host.sign, self.room, self.game, entry["seq"], digest, entry["hsig"]
+            ),
             entry["msg"],
             via,
         )

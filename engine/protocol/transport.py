@@ -1,8 +1,8 @@
 """The transport interface the protocol needs, and an in-process bus for tests and bots.
 
 Messages are opaque strings. In the browser they ride in the data channel as
-``{"t": "game", "m": <message>}``; over aiortc the same. The protocol only needs to send to one
-peer, broadcast to all, and be told who sent what.
+``{"t": "game", "g": <game id>, "m": <message>}``; over aiortc the same. The protocol only needs
+to send to one peer, broadcast to all, and be told who sent what.
 """
 
 from __future__ import annotations

@@ -77,7 +77,9 @@ async def test_an_entry_whose_message_holds_a_float_is_refused_before_anything_c
     }  # fmt: skip
     seq = len(table.log)
     entry: dict[str, Any] = {"seq": seq, "prev": table.head, "msg": envelope, "host": "p0"}
-    entry["hsig"] = await sign_entry(h.backend, host.bundle.sign, seq, entry_hash(entry))
+    entry["hsig"] = await sign_entry(
+        h.backend, host.bundle.sign, "room-1", "game-1", seq, entry_hash(entry)
+    )
     with pytest.raises(ProtocolError, match="not canonical JSON"):
         await table.accept(entry, "p0")
     assert (len(table.log), table.head) == before

@@ -196,6 +196,32 @@ async def test_after_a_finished_game_the_host_opens_the_next_one() -> None:
         assert session.peer.table.result == {"ok": True, "blame": {}}
 
 
+async def test_a_message_still_in_flight_from_the_last_game_is_let_go() -> None:
+    """Each game frame names its game: one of the game before (a page's last checkpoint of it,
+    sent as the host opened the next) reaches no peer, so it can neither be stored against the
+    new game's log nor blame its honest sender; one of this game still goes through."""
+    mesh, links = await connected("А", "Б", "В")
+    host, guest = mesh.sessions[links[0]], mesh.sessions[links[1]]
+    order = [mesh.sessions[link].tid for link in links]
+    await host.open_table("toy", {}, order)
+    await mesh.run()
+    assert host.table is not None and guest.peer is not None
+    old_game, old_log = host.table["game"], list(guest.peer.table.log)
+    await host.open_table("toy", {}, order)
+    await mesh.run(5)
+    assert guest.peer is not None and guest.table is not None
+    assert guest.table["game"] != old_game
+    late = {"k": "checkpoint", "seq": 3, "hash": "0" * 64, "hsig": old_log[3]["hsig"]}
+    late["host"] = order[0]
+    guest.deliver(links[2], {"t": "game", "g": old_game, "m": wire_text(late)})
+    await guest.settle()
+    assert guest.errors == [] and not guest.peer.errors, guest.peer.errors
+    assert not guest.peer.remote_checkpoints
+    guest.deliver(links[2], {"t": "game", "g": guest.table["game"], "m": wire_text(late)})
+    await guest.settle()
+    assert [e.peer for e in guest.peer.errors] == [order[2]], guest.peer.errors
+
+
 async def test_a_game_that_cannot_start_with_these_players_says_why_and_keeps_the_room() -> None:
     mesh, links = await connected("А", "Б")
     host = mesh.sessions[links[0]]

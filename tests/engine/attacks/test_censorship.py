@@ -116,7 +116,7 @@ async def test_one_peer_cannot_depose_a_live_host() -> None:
         # Sent to the others as an entry, it is refused there too.
         entry = {"seq": len(table.log), "prev": table.head, "msg": envelope, "host": "p1"}
         entry["hsig"] = await sign_entry(
-            h.backend, successor.bundle.sign, entry["seq"], entry_hash(entry)
+            h.backend, successor.bundle.sign, "room-1", "game-1", entry["seq"], entry_hash(entry)
         )
         successor.transport.broadcast(wire({"k": "entry", "e": entry}))
         await h.settle()

@@ -25,7 +25,8 @@ async def test_equivocating_host_is_caught_by_checkpoints() -> None:
     def resign(entry: dict[str, Any]) -> None:
         r, s = decode_dss_signature(
             private.sign(
-                entry_signed_bytes(entry["seq"], entry_hash(entry)), ec.ECDSA(hashes.SHA256())
+                entry_signed_bytes("room-1", "game-1", entry["seq"], entry_hash(entry)),
+                ec.ECDSA(hashes.SHA256()),
             )
         )
         entry["hsig"] = (r.to_bytes(32, "big") + s.to_bytes(32, "big")).hex()
@@ -75,3 +76,31 @@ async def test_a_player_cannot_frame_the_host_with_a_replayed_signature() -> Non
     assert not any(e.peer == "p0" for p in h.peers[:2] for e in p.errors), "the host is not blamed"
     assert any(e.peer == "p2" and "checkpoint" in e.reason for e in h.peers[0].errors)
     await h.bus.close()
+
+
+async def test_a_player_cannot_frame_the_host_with_an_earlier_games_entries() -> None:
+    """The same table plays a second game with the same keys: an entry of the first game, or its
+    checkpoint, replayed at the same number carries a valid host signature of another entry —
+    but the host signs the game with the entry, so it proves nothing in this game."""
+    first = await make_table(3)
+    await play(first, 3)
+    second = await make_table(3, bundles=first.bundles, game="game-2")
+    await play(second, 3)
+    seq = 5
+    old = first.peers[0].table.log[seq]
+    assert len(second.peers[0].table.log) > seq
+    assert second.peers[0].table.hashes[seq] != first.peers[0].table.hashes[seq]
+    cheat = second.peers[2]
+    checkpoint = {"k": "checkpoint", "seq": seq, "hash": first.peers[0].table.hashes[seq]}
+    checkpoint |= {"hsig": old["hsig"], "host": "p0"}
+    cheat.transport.broadcast(canonical_json(checkpoint).decode())
+    cheat.transport.broadcast(canonical_json({"k": "entry", "e": old}).decode())
+    await second.settle()
+    honest = second.peers[:2]
+    assert not any(p.halted for p in honest), [p.halted for p in honest]
+    assert not any(e.peer == "p0" for p in honest for e in p.errors), "the host is not blamed"
+    for peer in honest:
+        reasons = [e.reason for e in peer.errors if e.peer == "p2"]
+        assert any("checkpoint" in r for r in reasons) and any("conflicting" in r for r in reasons)
+    await first.bus.close()
+    await second.bus.close()

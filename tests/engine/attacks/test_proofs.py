@@ -159,7 +159,9 @@ async def sequenced_by_host(h: Harness, body: dict[str, Any]) -> None:
         h.backend, host.bundle.sign, "room-1", "game-1", "p0", table.head, body
     )
     entry = {"seq": len(table.log), "prev": table.head, "msg": envelope, "host": "p0"}
-    entry["hsig"] = await sign_entry(h.backend, host.bundle.sign, entry["seq"], entry_hash(entry))
+    entry["hsig"] = await sign_entry(
+        h.backend, host.bundle.sign, "room-1", "game-1", entry["seq"], entry_hash(entry)
+    )
     host.transport.broadcast(wire({"k": "entry", "e": entry}))
     await h.settle()
 

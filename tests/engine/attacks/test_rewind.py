@@ -36,7 +36,7 @@ class SitsOnVotes(Peer):
         assert self.kept is not None
         entry = dict(self.kept)
         entry["hsig"] = await sign_entry(
-            self.backend, self.bundle.sign, entry["seq"], entry_hash(entry)
+            self.backend, self.bundle.sign, self.room, self.game, entry["seq"], entry_hash(entry)
         )
         self.transport.broadcast(wire_text({"k": "entry", "e": entry}))
 
