@@ -102,8 +102,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
     @_one_at_a_time
     async def rejoin(self, via: str) -> None:
         """Ask ``via`` for the whole log; entries replay through ``receive``; act once caught up."""
-        self.catching_up = via
-        self.transport.send(via, wire_text({"k": "sync", "from": len(self.table.log)}))
+        self._ask_for_log(via)
 
     @_one_at_a_time
     async def receive(self, sender: str, raw: str) -> None:

@@ -166,8 +166,12 @@ class PeerState:
         PeerState.__init__(self, **self._made_with)
         self._lock, self.errors, self.on_entry, self.on_bundle_change, self.on_play = kept
         self.abandoned = abandoned
+        self._ask_for_log(via)
+
+    def _ask_for_log(self, via: str) -> None:
+        """Catch up from ``via``: ask it for the log from this peer's end (``Peer.rejoin``)."""
         self.catching_up = via
-        self.transport.send(via, wire_text({"k": "sync", "from": 0}))
+        self.transport.send(via, wire_text({"k": "sync", "from": len(self.table.log)}))
 
     @property
     def is_host(self) -> bool:

@@ -102,6 +102,17 @@ async def finish(h: Harness, survivors: list[Peer]) -> None:
             break
 
 
+def assert_one_finished_table(peers: list[Peer], out_within: set[int] | None = None) -> None:
+    """Every peer follows p1, holds the same table, and that game is over (with only seats of
+    ``out_within`` out, when given)."""
+    assert all(p.host == "p1" for p in peers), [(p.host, p.errors) for p in peers]
+    assert {p.table.digest() for p in peers} == {peers[0].table.digest()}
+    for peer in peers:
+        assert peer.table.stage == "done", (peer.id, peer.table.stage, peer.errors)
+        if out_within is not None:
+            assert set(peer.table.out) <= out_within, (peer.id, peer.table.out, peer.errors)
+
+
 async def test_a_vote_cast_ahead_counts_once_the_successor_has_caught_up() -> None:
     """The host's last entry reaches p2 only, then its tab closes: p2 votes at that entry,
     p1 (the successor) one entry behind. p1 catches up from p2 and votes there; p2, which
@@ -127,11 +138,7 @@ async def test_a_vote_cast_ahead_counts_once_the_successor_has_caught_up() -> No
     survivors = h.peers[1:]
     assert [len(p.table.log) for p in survivors] == [cut["seq"], cut["seq"] + 1]
     await finish(h, survivors)
-    assert all(p.host == "p1" for p in survivors), [(p.host, p.errors) for p in survivors]
-    assert {p.table.digest() for p in survivors} == {survivors[0].table.digest()}
-    for peer in survivors:
-        assert peer.table.stage == "done", (peer.table.stage, peer.errors)
-        assert set(peer.table.out) <= {0}, peer.table.out
+    assert_one_finished_table(survivors, out_within={0})
     await h.bus.close()
 
 
@@ -167,12 +174,9 @@ async def test_a_timeout_passed_on_by_a_peer_is_not_judged_by_a_clock_that_never
     survivors = h.peers[1:]
     await finish(h, survivors)
     assert cut.get("timed out"), "the host never timed p1 out"
-    assert all(p.host == "p1" for p in survivors), [(p.host, p.errors) for p in survivors]
-    assert {p.table.digest() for p in survivors} == {survivors[0].table.digest()}
     refusals = [e for e in survivors[0].errors if "timed out seat 1" in str(e)]
     assert not refusals, refusals
-    for peer in survivors:
-        assert peer.table.stage == "done", (peer.table.stage, peer.errors)
+    assert_one_finished_table(survivors)
     await h.bus.close()
 
 
@@ -216,11 +220,7 @@ async def test_entries_a_closing_host_sends_after_a_vote_give_way_to_the_takeove
     assert "seq" in cut and not stalled, "the host's late entries never went out"
     if late == "p2":  # it had gone past the vote: it starts over from p1's branch
         assert any("starting over" in str(e) for e in h.peers[2].errors), h.peers[2].errors
-    assert all(p.host == "p1" for p in survivors), [(p.host, p.errors) for p in survivors]
-    assert {p.table.digest() for p in survivors} == {survivors[0].table.digest()}
-    for peer in survivors:
-        assert peer.table.stage == "done", (peer.table.stage, peer.errors)
-        assert set(peer.table.out) <= {0}, (peer.table.out, peer.errors)
+    assert_one_finished_table(survivors, out_within={0})
     await h.bus.close()
 
 
@@ -273,11 +273,7 @@ async def test_a_slow_host_deposed_behind_its_own_log_follows_the_new_host(
     assert "released" in cut, "nobody took over"
     host = h.peers[0]
     assert any("starting over" in str(e) for e in host.errors), host.errors
-    assert all(p.host == "p1" for p in h.peers), [(p.host, p.errors) for p in h.peers]
-    assert {p.table.digest() for p in h.peers} == {host.table.digest()}
-    for peer in h.peers:
-        assert peer.table.stage == "done", (peer.id, peer.table.stage, peer.errors)
-        assert not peer.table.out, (peer.id, peer.table.out, peer.errors)
+    assert_one_finished_table(h.peers, out_within=set())
     await h.bus.close()
 
 
