@@ -124,10 +124,7 @@ class HostWatch(Proofs):
     def _takeover_window(self) -> float:
         """The longest a legitimate vote can come after the entry it was cast at: the longest
         timer of the game, then the host's time to time it out and the voters' time to notice."""
-        table = self.table
-        timers = table.config.get("timers") if isinstance(table.config, dict) else None
-        phases = [t for t in (timers or {}).values() if isinstance(t, int)]
-        return max(60, table.timer, *phases) + 2 * self.host_timeout
+        return self.table.longest_timer() + 2 * self.host_timeout
 
     def _equivocation(self, host: str) -> None:
         self.halted = f"host {host} sent different log entries to different peers"

@@ -344,7 +344,10 @@ class TableSession(Redraws):
         wire = message.get("m")
         if sender is None or not isinstance(wire, str) or len(wire) > MAX_TABLE_MESSAGE:
             raise SessionError("game message from an unknown peer or malformed")
-        if message.get("g") != self.table_game():
+        game = message.get("g")
+        if not isinstance(game, str):
+            raise SessionError("game message names no game")
+        if game != self.table_game():
             return  # of another game: still in flight from the last one (its peer is gone)
         if self.peer is not None and self.transport.receiver is not None:
             await self.transport.receiver(sender, wire)

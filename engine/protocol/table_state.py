@@ -37,6 +37,8 @@ from engine.protocol.table_values import hex_bytes
 # up to 633 in a six-seat «до двух побед» match of «Схватка» (400 games); a preimage costs at most
 # ``randomness.MARK_STRIDE`` hashes whatever the length, so the length is generous.
 CHAIN_LENGTH = 4096
+# Seconds a seat has at least for an automatic crypto step (a slow device is not withholding).
+CRYPTO_TIMER_FLOOR = 60
 HOST_ONLY = {
     "start",
     "pause",
@@ -185,17 +187,26 @@ class TableState(TableFields):
         posted = len(self.recovery.get(departed, {}))
         return self.threshold > 0 and posted + len(self.recovery_owed(departed)) >= self.threshold
 
+    def _phase_timers(self) -> dict[str, int]:
+        """The game's timers by phase (``config["timers"]``), those that are whole seconds."""
+        timers = self.config.get("timers") if isinstance(self.config, dict) else None
+        if not isinstance(timers, dict):
+            return {}
+        return {phase: t for phase, t in timers.items() if isinstance(t, int)}
+
     def timer_for(self, owed: str) -> int:
         """Seconds a seat has for what it owes: a move gets the game's timer for its phase
-        (``config["timers"][phase]``, else the table timer); automatic crypto steps get at least
-        a minute, so a slow device is not mistaken for a withholding one."""
+        (``config["timers"][phase]``, else the table timer); automatic crypto steps get
+        ``CRYPTO_TIMER_FLOOR`` at least, so a slow device is not mistaken for a withholding one."""
         if owed != "action":
-            return max(60, self.timer)
-        timers = self.config.get("timers") if isinstance(self.config, dict) else None
+            return max(CRYPTO_TIMER_FLOOR, self.timer)
         phase = self.rules.decision(self.state).phase if self.state is not None else ""
-        if isinstance(timers, dict) and isinstance(timers.get(phase), int):
-            return max(1, int(timers[phase]))
-        return self.timer
+        timer = self._phase_timers().get(phase)
+        return max(1, timer) if timer is not None else self.timer
+
+    def longest_timer(self) -> int:
+        """The longest ``timer_for`` can give, whatever is owed."""
+        return max(CRYPTO_TIMER_FLOOR, self.timer, *self._phase_timers().values())
 
     def racing(self) -> Decision | None:
         """The RACE decision the game is at (real time), if it is at one and play may go on."""

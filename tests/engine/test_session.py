@@ -220,6 +220,12 @@ async def test_a_message_still_in_flight_from_the_last_game_is_let_go() -> None:
     guest.deliver(links[2], {"t": "game", "g": guest.table["game"], "m": wire_text(late)})
     await guest.settle()
     assert [e.peer for e in guest.peer.errors] == [order[2]], guest.peer.errors
+    for game in (None, 7):  # a frame that names no game is a bad client's: said, not kept
+        frame = {"t": "game", "m": wire_text(late)} | ({} if game is None else {"g": game})
+        guest.deliver(links[2], frame)
+        await guest.settle()
+        assert guest.errors[-1].endswith("game message names no game"), guest.errors
+    assert len(guest.errors) == 2 and len(guest.peer.errors) == 1
 
 
 async def test_a_game_that_cannot_start_with_these_players_says_why_and_keeps_the_room() -> None:

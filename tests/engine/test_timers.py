@@ -26,3 +26,16 @@ async def test_a_phase_timer_overrides_the_table_timer() -> None:
     await h.advance(20)
     assert table.obligations().get(2) == "action"
     await h.bus.close()
+
+
+async def test_the_longest_timer_covers_every_phase_and_the_crypto_floor() -> None:
+    h = await make_table(3, players={2: Waiting()})
+    await h.peers[0].start({"seats": 3, "timers": {"seal": 95, "odd": "x"}}, timer=30)
+    await h.settle()
+    table = h.peers[0].table
+    assert table.longest_timer() == 95  # a phase's own timer, longer than the others
+    table.config = {"seats": 3, "timers": {"seal": 5}}
+    assert table.longest_timer() == 60  # the crypto steps' floor
+    table.timer = 75
+    assert table.longest_timer() == 75
+    await h.bus.close()
