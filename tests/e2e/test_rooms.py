@@ -43,6 +43,11 @@ async def test_three_pages_and_a_python_peer_share_a_room() -> None:
                 # Every page hears every other page: a live remote audio track with bytes flowing.
                 for player in pages:
                     await wait_audio_from(player, {p.name for p in pages} - {player.name})
+                    voices = {
+                        peer["name"]: peer["audioPlaying"]
+                        for peer in (await player.mesh_debug()).values()
+                    }
+                    assert all(voices[p.name] for p in pages if p is not player), voices
 
                 await boris.screenshot("rooms-before-reload")
                 # Boris reloads: back in the same room, under the same name, chat history kept.

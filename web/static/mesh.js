@@ -664,7 +664,14 @@ export class Mesh {
     if (track.kind === "audio") {
       entry.audio = entry.audio || document.createElement("audio");
       entry.audio.autoplay = true;
-      entry.audio.srcObject = stream;
+      entry.audioTrack = track;
+      // Played only while the peer's voice comes: a silent remote track kept playing holds the
+      // page's audio output open and its receiver pulled every 10 ms (a constant hum of CPU).
+      const audio = entry.audio;
+      const play = () => { if (entry.audioTrack === track) audio.srcObject = stream; };
+      track.onunmute = play;
+      track.onmute = () => { if (entry.audioTrack === track) audio.srcObject = null; };
+      if (!track.muted) play();
     } else {
       entry.video = entry.video || document.createElement("video");
       entry.video.autoplay = true;
@@ -775,7 +782,8 @@ export class Mesh {
         connection: entry.pc.connectionState,
         ice: entry.pc.iceConnectionState,
         channel: entry.dc ? entry.dc.readyState : "none",
-        audioTrack: entry.audio ? entry.audio.srcObject.getAudioTracks()[0].readyState : "none",
+        audioTrack: entry.audioTrack ? entry.audioTrack.readyState : "none",
+        audioPlaying: Boolean(entry.audio && entry.audio.srcObject),
         inbound,
         candidates,
         pair,
