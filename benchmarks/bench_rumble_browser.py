@@ -10,8 +10,8 @@ and how many of the long tasks held such a step.
 functions by own time and by total time (the profiler slows the page: its figures are then not
 the product's). ``--path`` times each leg of a click's way to every page (``entry_path``).
 ``--fights 2`` or ``3`` plays a tournament of that many fights (more clicks, steadier percentiles).
-``--think 0.3-1.2`` plays with ``light_driver`` instead of the tests' driver: each page reads its
-table once a round and makes its move a random 0.3–1.2 s after it was offered, as players do;
+``--think 0.3-1.2`` plays with ``light_driver`` instead of the tests' driver: each page is read when
+its table changes and makes its move a random 0.3–1.2 s after it was offered, as players do;
 without it every page clicks the moment it sees a move (a stress test of the two cores).
 ``--trace`` records a Chrome trace of the game and prints, for the tasks over 50 ms, how long
 each ran on its thread (``task_trace``): the rest of its time it waited for a core.

@@ -1,7 +1,8 @@
-"""«Схватка» played by a driver about as light on the pages as a person: each round it reads every
-page once (the stage, what is asked, the hand's picked and unpicked cards) and clicks with the
-mouse's own events at the chosen element's centre; with think times, each page makes a move a
-random moment (seeded) after it was offered, as players do.
+"""«Схватка» played by a driver about as light on the pages as a person: it reads a page (the
+stage, what is asked, the hand's picked and unpicked cards) when what the page shows has changed,
+waiting on the page's own changes rather than asking again and again, and clicks with the mouse's
+own events at the chosen element's centre; with think times, each page makes a move a random
+moment (seeded) after it was offered, as players do.
 
 The tests' driver (``tests.e2e.rumble_driver.act``) asks each page through Playwright's locators:
 five to ten DevTools round trips a page a round, each an evaluation in the page, and a click that
@@ -19,6 +20,7 @@ import random
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
 
 from tests.e2e.harness import Player
 from tests.e2e.rumble_driver import PICKS
@@ -79,31 +81,73 @@ async def click(player: Player, selector: str, index: int) -> None:
             await player.page.mouse.click(float(at[0]), float(at[1]))
 
 
+# Resolves with the page's ``READ`` once it differs from ``last`` (at once if it already does), or
+# after ``ms`` whatever it is: the driver waits on the page's own changes instead of asking every
+# few milliseconds (a poll of three pages 20 times a second was a DevTools call, and a task on
+# each page's thread, every 17 ms).
+CHANGED = (
+    "async ([last, ms]) => { const read = "
+    + READ
+    + """;
+  const before = JSON.stringify(last);
+  const now = read();
+  if (JSON.stringify(now) !== before) return now;
+  return await new Promise((resolve) => {
+    const done = (value) => { observer.disconnect(); clearTimeout(timer); resolve(value); };
+    const observer = new MutationObserver(() => {
+      const seen = read();
+      if (JSON.stringify(seen) !== before) done(seen);
+    });
+    observer.observe(document.body,
+      {subtree: true, childList: true, attributes: true, characterData: true});
+    const timer = setTimeout(() => done(read()), ms);
+  });
+}"""
+)
+
+
+async def changed(page: Page, last: dict[str, Any] | None, wait_s: float) -> dict[str, Any]:
+    """What ``page`` shows (``READ``) once it differs from ``last``, or after ``wait_s``
+    seconds."""
+    return dict(await page.evaluate(CHANGED, [last, int(wait_s * 1000)]))
+
+
+async def play_page(
+    player: Player, think: tuple[float, float], thinking: random.Random, over: asyncio.Event
+) -> None:
+    """One page's moves until the game is over: ``think`` seconds (a uniform draw) after it is
+    offered something to do, and again after each step of a spell it builds."""
+    seen: dict[str, Any] | None = None
+    while not over.is_set():
+        seen = await changed(player.page, seen, 1.0)
+        if seen["stage"] == "done":
+            return
+        if seen.get("phase") is None or (seen["phase"] != "assembly" and not seen["move"]):
+            continue
+        await asyncio.sleep(thinking.uniform(*think))
+        with contextlib.suppress(PlaywrightError):
+            seen = dict(await player.page.evaluate(READ))
+        picked = choice(seen)
+        if picked is not None:
+            await click(player, *picked)
+
+
 async def play(
     players: list[Player], think: tuple[float, float], timeout: float = 900, seed: int = 7
 ) -> None:
-    """Every page plays until the first page's table is done; a page acts ``think`` seconds (a
-    uniform draw) after it has something to do, and again after each step of a spell it builds."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    thinking = random.Random(seed)
-    due: dict[int, float] = {}
-    while True:
-        seen = [await p.page.evaluate(READ) for p in players]
-        if seen[0]["stage"] == "done":
-            return
-        if loop.time() > deadline:
-            raise AssertionError(f"the game did not end in time: {seen}")
-        now = loop.time()
-        for i, (player, state) in enumerate(zip(players, seen, strict=True)):
-            if state.get("phase") is None or (state["phase"] != "assembly" and not state["move"]):
-                due.pop(i, None)
-                continue
-            if i not in due:
-                due[i] = now + thinking.uniform(*think)
-            if now >= due[i]:
-                del due[i]
-                picked = choice(state)
-                if picked is not None:
-                    await click(player, *picked)
-        await asyncio.sleep(0.05)
+    """Every page plays (``play_page``) until the first page's table is done."""
+    over = asyncio.Event()
+    pages = [
+        asyncio.ensure_future(play_page(player, think, random.Random(f"{seed}:{i}"), over))
+        for i, player in enumerate(players)
+    ]
+    try:
+        await asyncio.wait_for(pages[0], timeout)
+    except TimeoutError:
+        states = [await p.page.evaluate(READ) for p in players]
+        raise AssertionError(f"the game did not end in time: {states}") from None
+    finally:
+        over.set()
+        for page in pages[1:]:
+            page.cancel()
+        await asyncio.gather(*pages[1:], return_exceptions=True)
