@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from tests.e2e.harness import Player, chromium, signaling_server
+from tests.e2e.harness import Player, chromium, signaling_server, stage_of
 from tests.e2e.rumble_driver import setup_lobby
 
 NAMES = ["Аня", "Боря", "Вера", "Гоша", "Даша", "Егор"]
@@ -27,11 +27,6 @@ PINGS = """async (n) => { const mesh = window.magicTableApp.mesh; const out = []
   return out; }"""
 
 
-async def stage(player: Player) -> str:
-    element = await player.page.query_selector("#table-status")
-    return str(await element.get_attribute("data-stage")) if element else ""
-
-
 async def panel_stage(player: Player) -> dict[str, Any]:
     """The table's stage as its panel shows it, for ``table_driver.play_until``.
 
@@ -39,7 +34,7 @@ async def panel_stage(player: Player) -> dict[str, Any]:
     table through the page's Python (its whole log said in words, the view, the digest): that
     reading is a main-thread task of its own every tenth of a second, which no player's page
     runs, and it was counted among the game's long tasks and delayed the clicks it measures."""
-    return {"stage": await stage(player)}
+    return {"stage": await stage_of(player)}
 
 
 def finished(state: dict[str, Any]) -> bool:
@@ -51,7 +46,7 @@ async def play(players: list[Player], timeout: float = 600) -> None:
     """Every page makes its first offered move as soon as one is offered, until the game ends."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while [await stage(p) for p in players] != ["done"] * len(players):
+    while [await stage_of(p) for p in players] != ["done"] * len(players):
         if loop.time() > deadline:
             raise RuntimeError("the game did not finish")
         for player in players:
