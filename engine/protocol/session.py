@@ -110,7 +110,7 @@ class TableSession(Redraws):
         self.rejoin_pending = False
         self.greeted: set[str] = set()
         # Each queued message with its link and the tid that link had when it came (if known).
-        self._queue: asyncio.Queue[tuple[str, dict[str, Any], str | None, bool]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[str, dict[str, Any], str | None]] = asyncio.Queue()
         self._entries_queued = 0  # how many of the queued messages carry log entries
         self._worker: asyncio.Task[None] | None = None
         # When a tick is already booked for the peer's own wake-up time (``Peer.wake_at``).
@@ -228,18 +228,13 @@ class TableSession(Redraws):
         the tid the link has now (or, if it has none yet, by the one its hello, queued ahead of
         the message, gives it): a link that closes meanwhile, or a new connection that comes
         back with the same link id, changes nothing of that."""
-        # The host's redraw waits for the posts it is about to sequence as a guest's waits for
-        # entries: a redraw between two posts that came together holds up the second's entry on
-        # every page.
-        sequencing = self.peer is not None and self.peer.is_host
-        entries = carries_entries(message, sequencing=sequencing)
-        self._queue.put_nowait((link, message, self.tids.get(link), entries))
-        self._entries_queued += entries
+        self._queue.put_nowait((link, message, self.tids.get(link)))
+        self._entries_queued += carries_entries(message)
 
     async def _work(self) -> None:
         while True:
-            link, message, tid, entries = await self._queue.get()
-            self._entries_queued -= entries
+            link, message, tid = await self._queue.get()
+            self._entries_queued -= carries_entries(message)
             await yield_if_long()  # a burst of messages is handled a few per browser task
             try:
                 await self._handle(link, message, tid)

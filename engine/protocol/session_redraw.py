@@ -1,7 +1,6 @@
 """When a table session asks its page to redraw: at once for a lone entry, once for a burst of
-entries (on the host, of the posts it is about to sequence too), a moment after a guest's own
-click (its entry's redraw shows it), and never less often than every ``SHOW_AT_LEAST_EVERY``
-while messages keep coming."""
+entries, a moment after a guest's own click (its entry's redraw shows it), and never less often
+than every ``SHOW_AT_LEAST_EVERY`` while messages keep coming."""
 
 from __future__ import annotations
 
@@ -20,18 +19,12 @@ SHOW_AT_LEAST_EVERY = 0.1
 SHOW_CLICK_WITHIN = 0.1
 
 
-def carries_entries(message: dict[str, Any], *, sequencing: bool = False) -> bool:
-    """Whether a queued table message holds log entries (``entry``, ``entries``), or, for the
-    peer that sequences the log (``sequencing``), will make one (a ``post``): told by its wire
-    text's last key (canonical JSON sorts ``k`` after ``e``) or first (before ``m``), without
-    parsing it. Only the redraw's timing reads this; a frame that lies about it is refused when
-    it is parsed."""
+def carries_entries(message: dict[str, Any]) -> bool:
+    """Whether a queued table message holds log entries (``entry``, ``entries``): told by its
+    wire text's last key (canonical JSON sorts ``k`` after ``e``), without parsing it. Only the
+    redraw's timing reads this; a frame that lies about it is refused when it is parsed."""
     wire = message.get("m")
-    if not isinstance(wire, str):
-        return False
-    return wire.endswith(('"k":"entry"}', '"k":"entries"}')) or (
-        sequencing and wire.startswith('{"k":"post",')
-    )
+    return isinstance(wire, str) and wire.endswith(('"k":"entry"}', '"k":"entries"}'))
 
 
 class Redraws:

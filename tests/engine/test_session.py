@@ -358,25 +358,6 @@ def test_only_waiting_entries_hold_a_redraw_back() -> None:
         session._entries_queued = 0
 
 
-async def test_the_hosts_redraw_waits_for_the_posts_it_is_about_to_sequence() -> None:
-    """Posts that came together are sequenced before the host redraws (a redraw between them
-    would hold up the later posts' entries on every page); a guest, which sequences nothing,
-    is not held back by a post."""
-    _, sessions = await human_turn("А", "Б", "В")
-    host, guest = sessions[0], sessions[1]
-    assert host.peer is not None and host.peer.is_host and host.table is not None
-    post = {"t": "game", "g": host.table["game"], "m": wire_text({"k": "post", "m": {"x": 1}})}
-    for session, held in ((host, True), (guest, False)):
-        drawn = Drawn(session)
-        session._show_soon()  # a redraw just now
-        session.deliver(next(iter(session.links.values())), post)
-        assert session._entries_queued == (1 if held else 0)
-        session._show_soon()
-        assert len(drawn.entries) == (1 if held else 2) and session._unshown is held
-        await session.settle()  # the post is handled (and refused: it is no envelope)
-        assert session._entries_queued == 0
-
-
 async def human_turn(*names: str) -> tuple[FakeMesh, list[TableSession]]:
     """A «Проба» table of people (``Waiting``) at the first moment one of them may click."""
     mesh, links = await connected(*names)
