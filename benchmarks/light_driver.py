@@ -135,19 +135,20 @@ async def play_page(
 async def play(
     players: list[Player], think: tuple[float, float], timeout: float = 900, seed: int = 7
 ) -> None:
-    """Every page plays (``play_page``) until the first page's table is done."""
+    """Every page plays (``play_page``) until each page's table is done; a page's driver that
+    fails stops the game's with its error."""
     over = asyncio.Event()
     pages = [
         asyncio.ensure_future(play_page(player, think, random.Random(f"{seed}:{i}"), over))
         for i, player in enumerate(players)
     ]
     try:
-        await asyncio.wait_for(pages[0], timeout)
+        await asyncio.wait_for(asyncio.gather(*pages), timeout)
     except TimeoutError:
         states = [await p.page.evaluate(READ) for p in players]
         raise AssertionError(f"the game did not end in time: {states}") from None
     finally:
         over.set()
-        for page in pages[1:]:
+        for page in pages:
             page.cancel()
-        await asyncio.gather(*pages[1:], return_exceptions=True)
+        await asyncio.gather(*pages, return_exceptions=True)
