@@ -26,7 +26,7 @@ async def test_a_room_without_voices_plays_no_remote_audio() -> None:
             await pages[1].join_room(code)
             for page in pages:
                 await page.wait_open_channels(1)
-            await asyncio.sleep(1.5)  # time for a track that were to send to start
+            await asyncio.sleep(1.5)  # time enough for a track that would send to start sending
             for page in pages:
                 peers = list((await page.mesh_debug()).values())
                 assert [p["audioTrack"] for p in peers] == ["live"], peers
