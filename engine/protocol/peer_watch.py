@@ -9,7 +9,6 @@ from typing import Any
 from engine.protocol.envelope import (
     Entry,
     Envelope,
-    entry_signature_ok,
     envelope_shape_error,
     envelope_signature_ok,
     make_envelope,
@@ -36,10 +35,7 @@ class HostWatch(Proofs):
         if seq < len(self.table.hashes) and self.table.hashes[seq] == digest:
             return  # it agrees with an entry we checked already: nothing to verify
         member = self.table.member(host) if isinstance(host, str) else None
-        table = self.table
-        if member is None or not await entry_signature_ok(
-            self.backend, member.sign, table.room, table.game, seq, digest, hsig
-        ):
+        if member is None or not await self.table.host_signed(member, seq, digest, hsig):
             raise ProtocolError(sender, "checkpoint carries no valid host signature")
         assert isinstance(host, str)
         if seq < len(self.table.hashes):
@@ -51,15 +47,8 @@ class HostWatch(Proofs):
     async def _check_equivocation(self, seq: int, entry: Entry, sender: str) -> None:
         host = entry.get("host")
         member = self.table.member(host) if isinstance(host, str) else None
-        table = self.table
-        if member is not None and await entry_signature_ok(
-            self.backend,
-            member.sign,
-            table.room,
-            table.game,
-            entry.get("seq"),
-            safe_hash(entry),
-            entry.get("hsig"),
+        if member is not None and await self.table.host_signed(
+            member, entry.get("seq"), safe_hash(entry), entry.get("hsig")
         ):
             if self.table.log[min(seq, len(self.table.log) - 1)]["host"] == host:
                 assert isinstance(host, str)
@@ -91,15 +80,7 @@ class HostWatch(Proofs):
         successor = table.member(table.successor())
         if successor is None or entry.get("host") != successor.peer:
             return False
-        if not await entry_signature_ok(
-            self.backend,
-            successor.sign,
-            table.room,
-            table.game,
-            seq,
-            safe_hash(entry),
-            entry.get("hsig"),
-        ):
+        if not await table.host_signed(successor, seq, safe_hash(entry), entry.get("hsig")):
             return False
         try:
             await table._check_votes(body.get("votes"), deposed, successor.peer, head=entry["prev"])

@@ -39,7 +39,6 @@ from engine.protocol.envelope import (
     Entry,
     Envelope,
     entry_hash,
-    entry_signature_ok,
     envelope_shape_error,
     envelope_signature_ok,
     genesis_hash,
@@ -117,9 +116,7 @@ class Table(HostDuties, SetUp, Contributions, RaceChecks, Reshuffles, Audit, Tab
         """The host's signature of ``entry`` and its message (``check_message_beside``): the id
         of its message. A bad host signature is reported first, as when they ran in turn."""
         signed, checked = await self.check_message_beside(
-            entry_signature_ok(
-                self.backend, host.sign, self.room, self.game, entry["seq"], digest, entry["hsig"]
-            ),
+            self.host_signed(host, entry["seq"], digest, entry["hsig"]),
             entry["msg"],
             via,
         )

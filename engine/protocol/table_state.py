@@ -27,6 +27,7 @@ from engine.fairness.deck import (
     check_key,
 )
 from engine.protocol.envelope import (
+    entry_signature_ok,
     genesis_hash,
 )
 from engine.protocol.errors import IllegalMove, ProtocolError, engine_fault
@@ -186,6 +187,13 @@ class TableState(TableFields):
         """Whether enough shares of ``departed``'s secret are posted or can still come."""
         posted = len(self.recovery.get(departed, {}))
         return self.threshold > 0 and posted + len(self.recovery_owed(departed)) >= self.threshold
+
+    async def host_signed(self, host: Member, seq: Any, digest: Any, signature: Any) -> bool:
+        """Whether ``signature`` is ``host``'s signature of entry ``seq`` with hash ``digest`` of
+        this table's room and game (``entry_signature_ok``)."""
+        return await entry_signature_ok(
+            self.backend, host.sign, self.room, self.game, seq, digest, signature
+        )
 
     def _phase_timers(self) -> dict[str, int]:
         """The game's timers by phase (``config["timers"]``), those that are whole seconds."""
