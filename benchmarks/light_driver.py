@@ -112,13 +112,11 @@ async def changed(page: Page, last: dict[str, Any] | None, wait_s: float) -> dic
     return dict(await page.evaluate(CHANGED, [last, int(wait_s * 1000)]))
 
 
-async def play_page(
-    player: Player, think: tuple[float, float], thinking: random.Random, over: asyncio.Event
-) -> None:
+async def play_page(player: Player, think: tuple[float, float], thinking: random.Random) -> None:
     """One page's moves until the game is over: ``think`` seconds (a uniform draw) after it is
     offered something to do, and again after each step of a spell it builds."""
     seen: dict[str, Any] | None = None
-    while not over.is_set():
+    while True:
         seen = await changed(player.page, seen, 1.0)
         if seen["stage"] == "done":
             return
@@ -136,10 +134,9 @@ async def play(
     players: list[Player], think: tuple[float, float], timeout: float = 900, seed: int = 7
 ) -> None:
     """Every page plays (``play_page``) until each page's table is done; a page's driver that
-    fails stops the game's with its error."""
-    over = asyncio.Event()
+    fails stops the run with its error."""
     pages = [
-        asyncio.ensure_future(play_page(player, think, random.Random(f"{seed}:{i}"), over))
+        asyncio.ensure_future(play_page(player, think, random.Random(f"{seed}:{i}")))
         for i, player in enumerate(players)
     ]
     try:
@@ -148,7 +145,6 @@ async def play(
         states = [await p.page.evaluate(READ) for p in players]
         raise AssertionError(f"the game did not end in time: {states}") from None
     finally:
-        over.set()
         for page in pages:
             page.cancel()
         await asyncio.gather(*pages, return_exceptions=True)
