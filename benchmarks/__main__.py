@@ -21,6 +21,7 @@ BENCHMARKS = [
     "benchmarks.bench_table_browser",
     "benchmarks.bench_log_paint",
     "benchmarks.bench_card_pictures",
+    "benchmarks.bench_effects",
     "benchmarks.bench_rumble_browser --fights 3",
     "benchmarks.bench_rumble_browser --fights 3 --think 0.3-1.2",
     "benchmarks.bench_nevermore_browser --games 2",

@@ -3,7 +3,8 @@ renderers, its GPU process, the rest of the browser, the server bot, everything)
 ``/proc``: a steadier figure than the wall-clock tails, which stretch with every process that
 shares the two cores. Also how long the pages' main threads ran and how long they waited on the
 kernel's run queue for a core (``/proc/<pid>/schedstat``): a task that is long by the wall clock
-but waited most of it was slowed by the machine, not by its own work. Linux only; elsewhere the
+but waited most of it was slowed by the machine, not by its own work. And the CPU of the pages'
+threads by kind, with the display compositor's (``by_thread``). Linux only; elsewhere the
 readings are empty."""
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ KINDS = (
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 PAGE = "--type=renderer"
 BROWSERS_OWN = "--top-chrome-webui"  # a renderer of the browser's own pages, not of ours
+GPU = "--type=gpu-process"
+# The threads ``by_thread`` tells apart, by the process they are in and their name (``comm``).
+PAGE_MAIN = "pages' main threads"
+PAGE_COMPOSITOR = "pages' compositor threads"
+PAGE_OTHER = "pages' other threads (raster, WebRTC...)"
+DISPLAY = "display compositor (GPU process)"
 
 
 def _processes() -> Iterator[tuple[Path, str]]:
@@ -43,8 +50,7 @@ def snapshot() -> dict[int, tuple[str, float]]:
             stat = (entry / "stat").read_text()
         except OSError:  # gone meanwhile
             continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        seconds = (int(fields[11]) + int(fields[12])) / TICKS
+        seconds = _thread_seconds(stat)
         kind = next((name for name, mark in KINDS if mark in command), "other")
         seen[int(entry.name)] = (kind, seconds)
     return seen
@@ -79,6 +85,43 @@ def report(totals: dict[str, float], entries: int, wall: float) -> str:
         f"CPU per log entry (ms): {parts}; all {1000 * totals['all'] / per:.1f}{versus_bot}"
         f" — the {cores} cores {busy:.0f} % busy during the game"
     )
+
+
+def _thread_seconds(stat: str) -> float:
+    """A ``/proc/.../stat`` line's user and system CPU seconds."""
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def thread_group(pid: int, tid: int, name: str, command: str) -> str | None:
+    """Which of ``by_thread``'s groups a thread belongs to, if any: a page's main thread is its
+    renderer's first thread; the display compositor is the GPU process's ``VizCompositorTh``."""
+    if PAGE in command and BROWSERS_OWN not in command:
+        if tid == pid:
+            return PAGE_MAIN
+        return PAGE_COMPOSITOR if name == "Compositor" else PAGE_OTHER
+    if GPU in command and name.startswith("VizCompositor"):
+        return DISPLAY
+    return None
+
+
+def by_thread() -> dict[str, float]:
+    """CPU seconds so far of the pages' threads and the display compositor, by group (every
+    thread of every process now; one that ends while it is read is left out)."""
+    totals = dict.fromkeys((PAGE_MAIN, PAGE_COMPOSITOR, PAGE_OTHER, DISPLAY), 0.0)
+    for entry, command in _processes():
+        if PAGE not in command and GPU not in command:
+            continue
+        for task in entry.glob("task/[0-9]*"):
+            try:
+                name = (task / "comm").read_text().strip()
+                seconds = _thread_seconds((task / "stat").read_text())
+            except (OSError, ValueError):
+                continue
+            group = thread_group(int(entry.name), int(task.name), name, command)
+            if group is not None:
+                totals[group] += seconds
+    return totals
 
 
 def main_threads() -> dict[int, tuple[int, int]]:

@@ -64,3 +64,47 @@ def test_only_page_renderers_are_read(tmp_path: Path, monkeypatch: pytest.Monkey
     real = cpu_use.Path
     monkeypatch.setattr(cpu_use, "Path", lambda path: root if path == "/proc" else real(path))
     assert cpu_use.main_threads() == {5: (5000, 500)}
+
+
+def test_threads_are_grouped_by_process_and_name() -> None:
+    page, gpu = "chromium --type=renderer", "chromium --type=gpu-process"
+    assert cpu_use.thread_group(5, 5, "chromium", page) == cpu_use.PAGE_MAIN
+    assert cpu_use.thread_group(5, 9, "Compositor", page) == cpu_use.PAGE_COMPOSITOR
+    assert cpu_use.thread_group(5, 8, "ThreadPoolForeg", page) == cpu_use.PAGE_OTHER
+    assert cpu_use.thread_group(7, 11, "VizCompositorTh", gpu) == cpu_use.DISPLAY
+    assert cpu_use.thread_group(7, 7, "chromium", gpu) is None
+    assert cpu_use.thread_group(6, 6, "chromium", page + " --top-chrome-webui") is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_each_threads_cpu_is_read_into_its_group(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads = {
+        (5, b"chromium\0--type=renderer\0"): {5: "chromium", 9: "Compositor", 8: "WebRTC_W_and_N"},
+        (6, b"chromium\0--type=renderer\0--top-chrome-webui\0"): {6: "chromium"},
+        (7, b"chromium\0--type=gpu-process\0"): {7: "chromium", 11: "VizCompositorTh"},
+        (3, b"python\0-m\0signaling\0"): {3: "python"},
+    }
+    for (pid, command), named in threads.items():
+        (tmp_path / str(pid) / "task").mkdir(parents=True)
+        (tmp_path / str(pid) / "cmdline").write_bytes(command)
+        for tid, name in named.items():
+            task = tmp_path / str(pid) / "task" / str(tid)
+            task.mkdir()
+            (task / "comm").write_text(name + "\n")
+            # utime and stime (the 14th and 15th fields): tid ticks each
+            fields = ["S"] + ["0"] * 10 + [str(tid), str(tid)] + ["0"] * 5
+            (task / "stat").write_text(f"{tid} ({name}) " + " ".join(fields) + "\n")
+    real = cpu_use.Path
+    monkeypatch.setattr(cpu_use, "Path", lambda path: tmp_path if path == "/proc" else real(path))
+    tick = 1 / cpu_use.TICKS
+    seconds = cpu_use.by_thread()
+    assert seconds == pytest.approx(
+        {
+            cpu_use.PAGE_MAIN: 10 * tick,
+            cpu_use.PAGE_COMPOSITOR: 18 * tick,
+            cpu_use.PAGE_OTHER: 16 * tick,
+            cpu_use.DISPLAY: 22 * tick,
+        }
+    )
