@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 FLOAT_MS = 1300  # .fx-float
 FLY_MS = 800  # .fx-fly: its flight, then its landing
 BANNER_MS = 2600  # .fx-banner: in, standing still, and out
-BANNER_LEAVES_MS = 2150  # a banner stands still after its entrance, then leaves (style.css)
+BANNER_LEAVES_MS = 2350  # a banner stands still after its entrance, then leaves (style.css)
 EFFECTS_WAIT_MS = 100  # the longest a redraw's effects wait for the page to be idle
 KEPT = 200  # the latest moments kept in ``Effects.shown``
 Point = tuple[float, float]
