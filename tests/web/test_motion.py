@@ -208,7 +208,7 @@ def test_a_banners_cards_have_all_turned_over_within_its_entrance() -> None:
 def test_a_banner_comes_and_goes_by_its_transform_alone() -> None:
     """A banner's entrance and exit do not fade it: its opacity would have every page's compositor
     draw the banner and its turning cards apart and blend them on every frame (a banner cost a
-    fifth more CPU so, ``benchmarks/bench_effects.py``); its cards may fade as they turn."""
+    quarter more CPU so, ``benchmarks/bench_effects.py``); its cards may fade as they turn."""
     frames = keyframes(STYLE.read_text("utf-8"))
     assert frames["fx-banner-in"] == frames["fx-banner-out"] == {"transform"}, frames
     assert "opacity" in frames["fx-flip"]
