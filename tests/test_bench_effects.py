@@ -49,3 +49,27 @@ def test_every_kind_plays_through_the_pages_own_effects() -> None:
     for code in bench_effects.KINDS.values():
         assert code.startswith("shown.") or "\nshown." in code, code
     compile(bench_effects.SET_UP, "set-up", "exec")  # the page's Python is at least Python
+
+
+class FakeEffects:
+    """Stands in for the page's ``fx.Effects``: notes every method called on it."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> object:
+        return lambda *args: self.calls.append(name)
+
+
+def test_each_kind_is_compiled_once_and_played_by_its_name() -> None:
+    # The set-up's last lines, as the page runs them (what comes before needs the page).
+    tail = bench_effects.SET_UP[bench_effects.SET_UP.index("PLAYS = ") :]
+    shown = FakeEffects()
+    space = {"shown": shown, "picture": str, "icon": str, "CARDS": bench_effects.CARDS}
+    exec(compile(tail, "set-up", "exec"), space)
+    assert set(space["PLAYS"]) == set(bench_effects.KINDS)
+    for kind in bench_effects.KINDS:
+        shown.calls.clear()
+        space["play_effect"](kind)
+        assert shown.calls[-1] == "_place" and len(shown.calls) >= 2, (kind, shown.calls)
+    assert "runPython" not in bench_effects.PLAY and "play_effect" in bench_effects.PLAY
