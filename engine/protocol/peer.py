@@ -12,7 +12,8 @@ re-shuffled the peer forgets what it knew of it.
 
 Wire messages (canonical JSON text): ``post`` (author → every peer), ``proof`` (a seat's preimage
 or reveal keys, → every peer; the host logs an event's in one entry), ``entry`` (host → all),
-``checkpoint`` (peer → all, at every stage or round change), ``sync``/``entries`` (catch-up for a
+``checkpoint`` (each peer but the entry's host → each peer but that host, at every stage or round
+change), ``sync``/``entries`` (catch-up for a
 rejoining peer or a new host).
 """
 
@@ -346,17 +347,7 @@ class Peer(HostWatch, Duties, Knowing, Moves, RaceHost, PeerState):
         marker = (self.table.stage, self.table.round)
         if marker != self._checkpointed:
             self._checkpointed = marker
-            self.transport.broadcast(
-                wire_text(
-                    {
-                        "k": "checkpoint",
-                        "seq": seq,
-                        "hash": self.table.hashes[seq],
-                        "hsig": entry["hsig"],
-                        "host": entry["host"],
-                    }
-                )
-            )
+            self._send_checkpoint(entry)
 
     async def _post(self, body: dict[str, Any]) -> None:
         envelope = await make_envelope(

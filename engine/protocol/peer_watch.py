@@ -28,6 +28,32 @@ MAX_ABANDONED = 4096
 class HostWatch(Proofs):
     """Checking the host's word."""
 
+    def _send_checkpoint(self, entry: Entry) -> None:
+        """Tell the other peers which entry this one holds at ``entry``'s number, with its host's
+        signature, so that a host telling peers different things is caught.
+
+        The entry's host neither sends nor is sent one: it signed the entry it sent, so a
+        checkpoint from it repeats that entry (on the same ordered link, after it), and one to it
+        can show it nothing but its own signature. A host that told two peers different things
+        is caught by those two peers' checkpoints to each other, as before; a dishonest host
+        could always have kept its own back. Between four peers: 6 messages instead of 12."""
+        sequencer = entry["host"]
+        if sequencer == self.id:
+            return
+        seq = entry["seq"]
+        wire = wire_text(
+            {
+                "k": "checkpoint",
+                "seq": seq,
+                "hash": self.table.hashes[seq],
+                "hsig": entry["hsig"],
+                "host": sequencer,
+            }
+        )
+        for member in self.table.roster:
+            if member.peer not in (self.id, sequencer):
+                self.transport.send(member.peer, wire)
+
     async def _receive_checkpoint(self, message: dict[str, Any], sender: str) -> None:
         seq, digest, hsig, host = (message.get(k) for k in ("seq", "hash", "hsig", "host"))
         if not (isinstance(seq, int) and isinstance(digest, str) and isinstance(hsig, str)):

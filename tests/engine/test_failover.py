@@ -46,6 +46,33 @@ async def test_silent_host_is_replaced_and_the_game_finishes() -> None:
     await h.bus.close()
 
 
+async def test_the_new_host_neither_sends_nor_is_sent_checkpoints_of_its_entries() -> None:
+    """After a takeover the entries' host is the successor: checkpoints of its entries go between
+    the other two survivors only (``HostWatch._send_checkpoint``)."""
+    h = await make_table(4)
+    sent: list[tuple[str, str, str]] = []
+
+    def cut_host_after_seal(sender: str, to: str, message: str) -> str | None:
+        data = json.loads(message)
+        if data.get("k") == "checkpoint":
+            sent.append((sender, to, data["host"]))
+        if '"t":"seal"' in message.replace('"type":"seal"', '"t":"seal"'):
+            h.bus.disconnect("p0")
+        return message
+
+    h.bus.tamper = cut_host_after_seal
+    await play(h, 4, timer=30)
+    for _ in range(40):
+        await h.advance(5)
+        if all(p.table.stage == "done" for p in h.peers[1:]):
+            break
+    assert all(p.host == "p1" and p.table.stage == "done" for p in h.peers[1:])
+    of_new_host = [(a, b) for a, b, host in sent if host == "p1"]
+    assert of_new_host, "the survivors checkpoint the new host's entries"
+    assert set(of_new_host) == {("p2", "p3"), ("p3", "p2")}, set(of_new_host)
+    await h.bus.close()
+
+
 class LeavesAtItsBid:
     """Plays as a random bot until its own bid is asked for; then its tab closes (the host's
     connection drops and it posts nothing), so nobody has a post waiting on the host."""

@@ -61,6 +61,31 @@ async def test_equivocating_host_is_caught_by_checkpoints() -> None:
     await h.bus.close()
 
 
+async def test_checkpoints_go_between_the_hosts_guests_only() -> None:
+    """The host's own checkpoints would repeat the entries it sent, and one sent to it could show
+    it only its own signature: checkpoints go from each guest to each other guest, each way."""
+    h = await make_table(4)
+    sent: list[tuple[str, str]] = []
+
+    def note(sender: str, to: str, message: str) -> str:
+        if json.loads(message).get("k") == "checkpoint":
+            sent.append((sender, to))
+        return message
+
+    h.bus.tamper = note
+    await play(h, 4)
+    assert all(p.table.stage == "done" and not p.errors for p in h.peers), [
+        p.errors for p in h.peers
+    ]
+    assert not [pair for pair in sent if "p0" in pair], "the host neither sends nor is sent one"
+    guests = ("p1", "p2", "p3")
+    pairs = {(a, b) for a in guests for b in guests if a != b}
+    assert set(sent) == pairs, set(sent) ^ pairs
+    counts = {pair: sent.count(pair) for pair in pairs}
+    assert len(set(counts.values())) == 1, counts  # each guest checkpoints to each other alike
+    await h.bus.close()
+
+
 async def test_a_player_cannot_frame_the_host_with_a_replayed_signature() -> None:
     """A checkpoint claims one entry's hash and host signature under another number: the
     signature covers ``(seq, hash)`` together, so the claim proves nothing."""
