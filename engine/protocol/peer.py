@@ -13,8 +13,7 @@ re-shuffled the peer forgets what it knew of it.
 Wire messages (canonical JSON text): ``post`` (author → every peer), ``proof`` (a seat's preimage
 or reveal keys, → every peer; the host logs an event's in one entry), ``entry`` (host → all),
 ``checkpoint`` (each peer but the entry's host → each peer but that host, at every stage or round
-change), ``sync``/``entries`` (catch-up for a
-rejoining peer or a new host).
+change), ``sync``/``entries`` (catch-up for a rejoining peer or a new host).
 """
 
 from __future__ import annotations
