@@ -16,7 +16,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import longtasks, samples
+from benchmarks import longtasks, options, samples
 from benchmarks.bench_rumble_browser import profile_read, profile_report, profile_start
 from benchmarks.bench_table_browser import PINGS, TRACE, latencies, pct
 from tests.e2e.circle_driver import blow_away, start_circle, table_state
@@ -108,6 +108,7 @@ async def run(profile: bool = False) -> dict[str, Any]:
 
 
 def main() -> None:
+    options.check(sys.argv[1:], ("--profile",), ("--json",), __doc__)
     profile = "--profile" in sys.argv[1:]
     figures = asyncio.run(run(profile))
     keys, pings = figures["keys"], figures["pings"] or [float("nan")]

@@ -18,7 +18,7 @@ import asyncio
 import sys
 import time
 
-from benchmarks import cpu_use
+from benchmarks import cpu_use, options
 from tests.e2e.fx_panel import panel_code
 from tests.e2e.harness import Player, chromium, signaling_server
 
@@ -139,6 +139,7 @@ async def run(times: int) -> tuple[dict[str, Reading], Reading]:
 
 
 def main() -> None:
+    options.check(sys.argv[1:], (), ("--times",), __doc__)
     times = times_asked(sys.argv[1:])
     costs, floor = asyncio.run(run(times))
     print(

@@ -19,7 +19,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import entry_path, longtasks, samples, task_trace
+from benchmarks import entry_path, longtasks, options, samples, task_trace
 from benchmarks.bench_rumble_browser import profile_read, profile_report, profile_start
 from benchmarks.bench_table_browser import PINGS, click_entries, finished, panel_stage, pct
 from tests.e2e import table_driver
@@ -122,6 +122,7 @@ def games_asked(argv: list[str]) -> int:
 
 
 def main() -> None:
+    options.check(sys.argv[1:], ("--profile", "--path", "--trace"), ("--games", "--json"), __doc__)
     profile, path = "--profile" in sys.argv[1:], "--path" in sys.argv[1:]
     games = games_asked(sys.argv[1:])
     figures = asyncio.run(run(profile, path, games, trace="--trace" in sys.argv[1:]))

@@ -29,7 +29,7 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from benchmarks import cpu_use, entry_path, light_driver, longtasks, samples, task_trace
+from benchmarks import cpu_use, entry_path, light_driver, longtasks, options, samples, task_trace
 from benchmarks.bench_table_browser import PINGS, TRACE, finished, latencies, panel_stage, pct
 from tests.e2e import table_driver
 from tests.e2e.harness import Player, chromium, signaling_server
@@ -196,6 +196,12 @@ def think_times(text: str) -> tuple[float, float]:
 
 
 def main() -> None:
+    options.check(
+        sys.argv[1:],
+        ("--steps", "--profile", "--path", "--trace"),
+        ("--fights", "--think", "--json"),
+        __doc__,
+    )
     steps, profile = "--steps" in sys.argv[1:], "--profile" in sys.argv[1:]
     path, trace = "--path" in sys.argv[1:], "--trace" in sys.argv[1:]
     fights = int(sys.argv[sys.argv.index("--fights") + 1]) if "--fights" in sys.argv else 1
