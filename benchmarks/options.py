@@ -8,8 +8,9 @@ from collections.abc import Iterable
 
 
 def check(args: list[str], flags: Iterable[str], valued: Iterable[str], about: str | None) -> None:
-    """Exit (``SystemExit``) on ``--help`` with ``about``, or on any word of ``args`` that is not
-    one of ``flags``, one of ``valued`` or the value right after one of ``valued``."""
+    """Exit (``SystemExit``) on ``--help`` with ``about``, on one of ``valued`` with no word after
+    it, or on any word of ``args`` that is not one of ``flags``, one of ``valued`` or the value
+    right after one of ``valued`` (each script checks its values itself)."""
     flags, valued = set(flags), set(valued)
     if "--help" in args or "-h" in args:
         raise SystemExit((about or "").strip() or "no help for this benchmark")
@@ -18,6 +19,8 @@ def check(args: list[str], flags: Iterable[str], valued: Iterable[str], about: s
     while at < len(args):
         word = args[at]
         if word in valued:
+            if at + 1 >= len(args):
+                raise SystemExit(f"{word} takes a value")
             at += 2
             continue
         if word not in flags:

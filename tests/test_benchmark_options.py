@@ -51,3 +51,19 @@ def test_each_browser_benchmark_refuses_a_wrong_option_before_it_starts(
     with pytest.raises(SystemExit) as told:
         module.main()
     assert module.__doc__ is not None and module.__doc__.strip()[:30] in str(told.value)
+
+
+def test_an_option_that_takes_a_value_must_have_one() -> None:
+    with pytest.raises(SystemExit, match="--fights takes a value"):
+        options.check(["--steps", "--fights"], ["--steps"], ["--fights"], "")
+
+
+def test_the_fights_asked_are_checked_before_anything_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module = importlib.import_module("benchmarks.bench_rumble_browser")
+    monkeypatch.setattr(module.asyncio, "run", lambda *_: pytest.fail("the benchmark started"))
+    for wrong in ("two", "4", "0"):
+        monkeypatch.setattr(module.sys, "argv", ["bench", "--fights", wrong])
+        with pytest.raises(SystemExit, match="--fights takes 1, 2 or 3"):
+            module.main()

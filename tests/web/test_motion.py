@@ -190,7 +190,8 @@ DELAYED_CARD = r"\.fx-banner \.fx-cards img:nth-child\(\d\)\s*\{\s*animation-del
 def test_a_banners_cards_have_all_turned_over_within_its_entrance() -> None:
     """The cards of a banner turn over one after another, the last done ``FLIPS_WITHIN_MS`` after
     the banner appears, while it comes in: each frame of a moving banner is drawn on every page,
-    and one banner cost 177 ms of CPU a page with .3 s flips .1 s apart, 143 with these
+    and one banner cost 177 ms of CPU a page with .3 s flips .1 s apart after a fading entrance,
+    112 with these flips and an entrance and exit by transform alone
     (``benchmarks/bench_effects.py``, ``docs/benchmarks.md``)."""
     css = STYLE.read_text("utf-8")
     flip = animations_end_ms(css, ".fx-banner .fx-cards img ")
