@@ -39,7 +39,7 @@ MEASURE = """([html, boxes]) => {
     return found ? Math.round(found.getBoundingClientRect().height) : -1;
   };
   const rows = {};  // the tallest chips of each row of boxes, by the row's top
-  for (const box of document.querySelectorAll(boxes + " > article")) {
+  for (const box of document.querySelectorAll(boxes + " article")) {
     const top = Math.round(box.getBoundingClientRect().top);
     const chips = box.querySelector(".chips").getBoundingClientRect().height;
     rows[top] = Math.max(rows[top] || 0, chips);

@@ -244,7 +244,11 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
     n = len(seats)
     me = seat if seat is not None and 0 <= seat < n else 0
     spell = view.get("spell")
-    ring = "".join(_seat(info, me, n, spell) for info in seats)
+    # Each seat, the spell, the race's bar, the piles and the hand change with most entries:
+    # each is a part of its own, so a redraw re-tells the page what changed.
+    ring = "".join(
+        parts.boxed(f"c-seat-{info['seat']}", _seat(info, me, n, spell)) for info in seats
+    )
     piles = view["piles"]
     names = [str(s["name"]) for s in view.get("seats", [])]
     events = list(view.get("log", []))
@@ -256,17 +260,23 @@ def board(view: dict[str, Any], seat: int | None, moves: list[Action], selected:
         if racing == "true"
         else ""
     )
+    pile_counts = (
+        f"{say('Заклинаний в колоде', 'Spells in the deck')} {piles['spells']}"
+        f" · {say('действий', 'actions')} {piles['actions']}"
+        f" · {say('в сбросе', 'discarded')} {piles['action_discard']}"
+    )
+    hand = _hand(view, moves, selected) if seat is not None else ""
     return (
         f'<section id="circle" class="circle-board" data-turn="{view["turn"]}"'
         f' data-phase="{escape(str(view.get("phase", "")))}" data-racing="{racing}"'
         f' data-over="{str(bool(view.get("over"))).lower()}">'
-        f'<div class="c-ring">{ring}{_spell(spell, me, n)}{countdown}</div>'
-        f'<p class="c-piles muted small">{say("Заклинаний в колоде", "Spells in the deck")}'
-        f" {piles['spells']} · {say('действий', 'actions')} {piles['actions']}"
-        f" · {say('в сбросе', 'discarded')} {piles['action_discard']}</p>"
-        '<p id="race-note" class="c-note" aria-live="polite"></p>'
+        f'<div class="c-ring">{ring}{parts.boxed("spell-box", _spell(spell, me, n))}'
+        f"{parts.boxed('race-box', countdown)}</div>"
+        f'<p id="c-piles" class="c-piles muted small">{parts.part("c-piles", pile_counts)}</p>'
+        # The page writes a refused or flying move's note into it (``TableUI``): a part.
+        f'<p id="race-note" class="c-note" aria-live="polite">{parts.part("race-note", "")}</p>'
         f"{_result(view)}"
-        f'<div class="dock c-dock">{_hand(view, moves, selected) if seat is not None else ""}</div>'
+        f'<div id="c-dock" class="dock c-dock">{parts.part("c-dock", hand)}</div>'
         f'<ol id="game-log" class="c-log" tabindex="0" aria-label="{say("Журнал", "Log")}">'
         f"{log}</ol></section>"
     )

@@ -507,8 +507,10 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     if isinstance(dealer, int):
         head_parts.append(tr("nm_dealer", lang, name=names[dealer]))
     head_parts.append(tr(f"nm_dir_{view['direction']}", lang))
-    head = f'<div id="nm-head" class="nm-head">{escape(" · ".join(head_parts))}</div>'
-    players = "".join(player(view, s, me) for s in range(len(names)))
+    head = escape(" · ".join(head_parts))
+    # Each player, the tokens, the called suit and the place of questions change with most
+    # entries: each is a part of its own, so a redraw re-tells the page what changed.
+    players = "".join(parts.boxed(f"nm-player-{s}", player(view, s, me)) for s in range(len(names)))
     waiting = [names[s] for s in view["need"].get("seats", []) if 0 <= s < len(names)]
     wait_line = '<p class="wait"></p>'  # always there, at the top of the place of questions
     if waiting and not view["over"]:
@@ -526,14 +528,15 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     phase = str(view["need"].get("phase", ""))
     return (
         f'<section id="nevermore" class="nevermore" data-round="{int(view["round"])}"'
-        f' data-phase="{escape(phase)}">{head}{tokens(view)}'
-        f'<div id="nm-players" class="nm-players" style="--row:{len(names)}">'
-        f"{parts.part('nm-players', players)}</div>"
-        f"{called(view)}{summary(view) if view['over'] else ''}"
+        f' data-phase="{escape(phase)}">'
+        f'<div id="nm-head" class="nm-head">{parts.part("nm-head", head)}</div>'
+        f"{parts.boxed('nm-tokens-box', tokens(view))}"
+        f'<div id="nm-players" class="nm-players" style="--row:{len(names)}">{players}</div>'
+        f"{parts.boxed('nm-called-box', called(view))}{summary(view) if view['over'] else ''}"
         # Who is waited for and the question asked stand in a place of their own above the hand,
         # as tall asked or not (style.css, .ask): the hand does not jump as questions come and go.
-        f'<div class="dock nm-dock"><div class="ask">{wait_line}{prompt(view, moves, selected)}'
-        f"</div>{mine}</div>"
+        f'<div class="dock nm-dock"><div id="nm-ask" class="ask">'
+        f"{parts.part('nm-ask', wait_line + prompt(view, moves, selected))}</div>{mine}</div>"
         f'<ol id="game-log" class="game-log" aria-live="polite" tabindex="0"'
         f' aria-label="{say("Журнал", "Log")}">{log_items}</ol></section>'
     )

@@ -3,7 +3,9 @@
 A board marks an element's content as a part (``part``: HTML, patched node by node, or a list
 of items, such as the log, which only grows at the end and loses lines at the start). A
 render through ``Marked`` collects each part's content and leaves a placeholder in its place,
-so the panel's HTML becomes a skeleton (every part's element there, empty) and the parts. The
+so the panel's HTML becomes a skeleton (every part's element there, empty) and the parts. An
+element whose own attributes change often goes whole into a part, in a box the page lays out as
+if it were not there (``boxed``), so the skeleton changes seldom. The
 page's redraw (``TableUI.render``) hands ``morphParts`` (``web/static/morph.js``) the skeleton
 and what changed (``Told.tell``); the page parses and compares the skeleton only when it
 changed and only the parts that changed; a log that moved gets only its new lines. Outside
@@ -42,6 +44,14 @@ def part(part_id: str, inner: str | list[str]) -> str:
         return "".join(inner)
     _COLLECTED[-1][part_id] = inner
     return f"\ue000{_NONCE}:{part_id}\ue001"
+
+
+def boxed(box_id: str, inner: str) -> str:
+    """``inner`` (whole elements, their attributes too) as a part, in a box of its own that the
+    page lays out as if it were not there (``.part-box``: ``display: contents``). An element
+    whose attributes change with most entries — a seat's classes, the turn's data — then
+    changes its part alone, and the skeleton stays the one the page was told last."""
+    return f'<div id="{box_id}" class="part-box">{part(box_id, inner)}</div>'
 
 
 class Marked:
@@ -138,7 +148,7 @@ class Told:
         told = {"ids": list(drawn.parts), "whole": whole, "moved": moved}
         return None if same else drawn.skeleton, json.dumps(told, ensure_ascii=False)
 
-    def touched(self) -> None:
-        """The page changed the skeleton's nodes itself (a note written in place): the next
-        redraw patches the skeleton again, even if it is the one told last."""
-        self.skeleton = ""
+    def forget(self, part_id: str) -> None:
+        """The page changed that part's content itself (a note written in place): the next
+        redraw tells it again, even if it is the one told last."""
+        self.parts.pop(part_id, None)

@@ -339,9 +339,9 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     else:
         mode = say("До двух побед", "Best of two wins")
     head = (
-        f'<div class="rumble-head"><b>{mode}</b> · {say("схватка", "fight")} {view["fight"]}'
+        f"<b>{mode}</b> · {say('схватка', 'fight')} {view['fight']}"
         f" · {say('раунд', 'round')} {view['round']} · {say('колода', 'deck')} {view['deck']}"
-        f" · {say('сброс', 'discard')} {view['discard']}</div>"
+        f" · {say('сброс', 'discard')} {view['discard']}"
     )
     # Opponents round the table (clockwise from this seat), this seat last, by its hand.
     seats = view["seats"]
@@ -350,7 +350,11 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
         (s for s in seats if s["seat"] != me),
         key=lambda s: (s["seat"] - (me or 0)) % max(1, len(seats)),
     )
-    wizards = "".join(wizard(seat, me, view) for seat in others + mine)
+    # Each wizard, the head, the dice and the place of questions change with most entries: each
+    # is a part of its own, so a redraw re-tells the page what changed, not the whole board.
+    wizards = "".join(
+        parts.boxed(f"wizard-{seat['seat']}", wizard(seat, me, view)) for seat in others + mine
+    )
     sealing = bool(moves) and view["waiting"].get("phase") == "assembly"
     waiting = [names[s] for s in view["waiting"].get("seats", []) if s < len(names)]
     waiting_for = say("Ждём", "Waiting for")
@@ -371,10 +375,11 @@ def board(view: dict[str, Any], me: int | None, moves: list[Action], selected: l
     ask = wait_line + (building(view, selected) if sealing else "")
     ask += prompt(view, moves, selected, names)
     return (
-        f'<section class="rumble" data-fight="{view["fight"]}">{head}'
+        f'<section class="rumble" data-fight="{view["fight"]}">'
+        f'<div id="rumble-head" class="rumble-head">{parts.part("rumble-head", head)}</div>'
         f'<div class="wizards" style="--row:{max(1, len(others))}">{wizards}</div>'
-        f"{dice(view['log'])}{summary}"
-        f'<div class="dock"><div class="ask">{ask}</div>'
+        f"{parts.boxed('dice-box', dice(view['log']))}{summary}"
+        f'<div class="dock"><div id="rumble-ask" class="ask">{parts.part("rumble-ask", ask)}</div>'
         f"{hand(view, selected, sealing) if me is not None else ''}</div>"
         f'<ol id="game-log" class="game-log" aria-live="polite" tabindex="0"'
         f' aria-label="{say("Журнал", "Log")}">{log_items}</ol></section>'

@@ -132,7 +132,7 @@ class TableUI:
         if note and len(peer.refused) > self._refusals_shown:
             self._refusals_shown = len(peer.refused)
             note.textContent = table_views.refusal_note(peer.refused[-1], self.lang)
-            self._told.touched()  # the next redraw puts the board's own note back
+            self._told.forget("race-note")  # the next redraw puts the board's own note back
         left = peer.race_left()
         if left is None:
             return False
@@ -154,7 +154,7 @@ class TableUI:
         note = document.getElementById("race-note")
         if not note or self.session is None:
             return
-        self._told.touched()  # the next redraw replaces the note
+        self._told.forget("race-note")  # the next redraw replaces the note
         hello = self.session.hellos.get(author)
         name = hello.name if hello is not None else "?"
         english = self.lang == "en"

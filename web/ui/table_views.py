@@ -19,7 +19,7 @@ from engine.protocol.session import TableSession
 from . import rumble_views
 from .boards import BOARDS, DEFAULT, board_for, game_name
 from .i18n import tr, use
-from .parts import Memo, part
+from .parts import Memo, boxed, part
 from .views import describe
 
 # The latest view the panel drew (read by the page's effects) and this page's display choices.
@@ -132,7 +132,8 @@ def panel(
         shared = view_schema.table_of(view)
         names = [] if shared is None else seat_names(lang, session, shared)
         if shared is not None:
-            parts.append(turn_line(lang, shared, names, peer.seat, quiet=board.render is not None))
+            turn = turn_line(lang, shared, names, peer.seat, quiet=board.render is not None)
+            parts.append(boxed("table-turn-box", turn))
         draw_board = board.render
         if view is not None and draw_board is not None:
             closed = "" if PREFS["log_open"] else " log-closed"
