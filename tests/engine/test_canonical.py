@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from typing import Any
 
 import pytest
 
@@ -62,24 +61,19 @@ async def test_an_entry_whose_message_holds_a_float_is_refused_before_anything_c
     """The dishonest host of the float-free hashes: a frame with a float never parses, but an
     entry given to the table another way, signed by the host, is still refused as malformed
     (the envelope check) and changes nothing; the hash of it is computed without a crash."""
-    from engine.protocol.envelope import entry_hash, sign_entry
     from engine.protocol.errors import ProtocolError
+    from tests.engine.attacks.common import next_entry
     from tests.engine.harness import make_table, play
 
     h = await make_table(2)
     await play(h, 2)
-    host, guest = h.peers
-    table = guest.table
+    table = h.peers[1].table
     before = (len(table.log), table.head)
     envelope = {
         "room": "room-1", "game": "game-1", "from": "p0", "prev": table.head, "sig": "0" * 128,
         "body": {"t": "chat", "text": 1.5},
     }  # fmt: skip
-    seq = len(table.log)
-    entry: dict[str, Any] = {"seq": seq, "prev": table.head, "msg": envelope, "host": "p0"}
-    entry["hsig"] = await sign_entry(
-        h.backend, host.bundle.sign, "room-1", "game-1", seq, entry_hash(entry)
-    )
+    entry = await next_entry(h, 0, envelope, table)
     with pytest.raises(ProtocolError, match="not canonical JSON"):
         await table.accept(entry, "p0")
     assert (len(table.log), table.head) == before

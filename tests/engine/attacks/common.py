@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.model import canonical_json
-from engine.protocol.envelope import make_envelope
+from engine.protocol.envelope import entry_hash, make_envelope, sign_entry
+from engine.protocol.table import Table
 from engine.protocol.transport import BusEndpoint
 from tests.engine.harness import Harness, make_table, play
 
@@ -34,6 +35,20 @@ async def signed(h: Harness, seat: int, body: dict[str, Any], author: str | None
     return await make_envelope(
         h.backend, peer.bundle.sign, "room-1", "game-1", author or peer.id, peer.table.head, body
     )
+
+
+async def host_signature(h: Harness, seat: int, seq: int, digest: str) -> str:
+    """Seat ``seat``'s key's signature of entry ``seq`` with hash ``digest``, as a host signs."""
+    peer = h.peers[seat]
+    return await sign_entry(h.backend, peer.bundle.sign, "room-1", "game-1", seq, digest)
+
+
+async def next_entry(h: Harness, seat: int, envelope: Any, table: Table) -> dict[str, Any]:
+    """``envelope`` as the next entry of ``table``, sequenced and signed by seat ``seat`` as its
+    host (the seat's own checks skipped)."""
+    entry = {"seq": len(table.log), "prev": table.head, "msg": envelope, "host": h.peers[seat].id}
+    entry["hsig"] = await host_signature(h, seat, entry["seq"], entry_hash(entry))
+    return entry
 
 
 def wire(message: dict[str, Any]) -> str:

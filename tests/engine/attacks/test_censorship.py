@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.protocol.envelope import entry_hash, make_envelope, sign_entry
+from engine.protocol.envelope import make_envelope
 from engine.protocol.errors import ProtocolError
 from engine.protocol.peer import Peer
 from engine.protocol.table import Table
-from tests.engine.attacks.common import digests, wire
+from tests.engine.attacks.common import digests, next_entry, wire
 from tests.engine.harness import DishonestSequencer, Harness, make_table, play
 
 
@@ -114,10 +114,7 @@ async def test_one_peer_cannot_depose_a_live_host() -> None:
         with pytest.raises(ProtocolError, match="cannot depose"):
             await successor._sequence(envelope, "p1")
         # Sent to the others as an entry, it is refused there too.
-        entry = {"seq": len(table.log), "prev": table.head, "msg": envelope, "host": "p1"}
-        entry["hsig"] = await sign_entry(
-            h.backend, successor.bundle.sign, "room-1", "game-1", entry["seq"], entry_hash(entry)
-        )
+        entry = await next_entry(h, 1, envelope, table)
         successor.transport.broadcast(wire({"k": "entry", "e": entry}))
         await h.settle()
     assert all(p.host == "p0" for p in h.peers)

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from engine.core.model import canonical_json
-from engine.protocol.envelope import entry_hash, make_envelope, sign_entry
+from engine.protocol.envelope import entry_hash, make_envelope
 from engine.protocol.players import RandomBot
-from tests.engine.attacks.common import Never, digests, signed, started
+from tests.engine.attacks.common import Never, digests, host_signature, signed, started
 from tests.engine.harness import make_table, play
 
 
@@ -123,18 +123,12 @@ async def host_entry(
     entry = {"seq": seq, "prev": host.table.head, "msg": envelope, "host": "p0"}
     digest = entry_hash(entry)
     if swap in ("entry signature of another number", "both forged"):
-        entry["hsig"] = await sign_entry(
-            h.backend, host.bundle.sign, "room-1", "game-1", seq + 1, digest
-        )
+        entry["hsig"] = await host_signature(h, 0, seq + 1, digest)
     elif swap == "entry signature of another message":
         other = {**entry, "msg": await signed(h, 0, {"t": "resume"})}
-        entry["hsig"] = await sign_entry(
-            h.backend, host.bundle.sign, "room-1", "game-1", seq, entry_hash(other)
-        )
+        entry["hsig"] = await host_signature(h, 0, seq, entry_hash(other))
     else:
-        entry["hsig"] = await sign_entry(
-            h.backend, host.bundle.sign, "room-1", "game-1", seq, digest
-        )
+        entry["hsig"] = await host_signature(h, 0, seq, digest)
     host.transport.broadcast(canonical_json({"k": "entry", "e": entry}).decode())
     await h.settle()
     taken = len(guest.table.log) == seq + 1
@@ -184,9 +178,7 @@ async def test_an_entry_of_a_post_checked_early_still_needs_the_host_signature()
     assert any(post["sig"] == p.envelope["sig"] for p in guest.pending.posts.values())
     seq = len(host.table.log)
     entry = {"seq": seq, "prev": host.table.head, "msg": post, "host": "p0"}
-    entry["hsig"] = await sign_entry(
-        h.backend, host.bundle.sign, "room-1", "game-1", seq + 1, entry_hash(entry)
-    )
+    entry["hsig"] = await host_signature(h, 0, seq + 1, entry_hash(entry))
     host.transport.send("p1", canonical_json({"k": "entry", "e": entry}).decode())
     await h.settle()
     assert len(guest.table.log) == seq

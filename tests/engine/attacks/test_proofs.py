@@ -12,10 +12,10 @@ import pytest
 
 from engine.fairness.backends.native import NativeBackend
 from engine.protocol.bundle import SecretBundle
-from engine.protocol.envelope import entry_hash, make_envelope, sign_entry
+from engine.protocol.envelope import make_envelope
 from engine.protocol.peer import Peer
 from engine.protocol.proofs import PROOF_KINDS
-from tests.engine.attacks.common import digests, wire
+from tests.engine.attacks.common import digests, next_entry, wire
 from tests.engine.attacks.test_censorship import censorship_of_seat_two_refused, run
 from tests.engine.attacks.test_commitments import Withholder
 from tests.engine.attacks.test_randomness import LastRevealer, honest_die
@@ -158,10 +158,7 @@ async def sequenced_by_host(h: Harness, body: dict[str, Any]) -> None:
     envelope = await make_envelope(
         h.backend, host.bundle.sign, "room-1", "game-1", "p0", table.head, body
     )
-    entry = {"seq": len(table.log), "prev": table.head, "msg": envelope, "host": "p0"}
-    entry["hsig"] = await sign_entry(
-        h.backend, host.bundle.sign, "room-1", "game-1", entry["seq"], entry_hash(entry)
-    )
+    entry = await next_entry(h, 0, envelope, table)
     host.transport.broadcast(wire({"k": "entry", "e": entry}))
     await h.settle()
 
