@@ -74,7 +74,7 @@ def test_the_skeleton_changes_only_with_the_boards_own_attributes(game: str) -> 
     """A seat's classes, the turn's data, the question asked, the piles change with most entries,
     each in a part of its own: from one step to the next the skeleton stays the same unless the
     board's section itself changed (its round, phase or fight). Before the parts' boxes it
-    changed at 85-100 % of the steps."""
+    changed at 76-100 % of those steps."""
     board = GAMES[game][1]
     skeletons = [
         parts.Marked(partial(board, view, 1, [], [])).skeleton for view in views_of(game, 600)
