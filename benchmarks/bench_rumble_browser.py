@@ -205,9 +205,9 @@ def main() -> None:
     steps, profile = "--steps" in sys.argv[1:], "--profile" in sys.argv[1:]
     path, trace = "--path" in sys.argv[1:], "--trace" in sys.argv[1:]
     fights_asked = sys.argv[sys.argv.index("--fights") + 1] if "--fights" in sys.argv else "1"
-    fights = int(fights_asked) if fights_asked in ("1", "2", "3") else 0
-    if fights not in (1, 2, 3):
+    if fights_asked not in ("1", "2", "3"):
         raise SystemExit("--fights takes 1, 2 or 3 (the tournament's choices)")
+    fights = int(fights_asked)
     think = think_times(sys.argv[sys.argv.index("--think") + 1]) if "--think" in sys.argv else None
     figures = asyncio.run(run(steps, profile, path, fights, think, trace))
     clicks, pings = figures["clicks"], figures["pings"] or [float("nan")]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -168,3 +169,38 @@ async def test_a_note_that_comes_or_goes_leaves_its_neighbours_alone() -> None:
         assert await draw("wait", "sealed")  # before the chips, too
         assert await draw(None, "sealed")
         assert await draw("other", None)
+
+
+async def test_a_boxed_seat_whose_classes_change_keeps_its_node_and_the_skeleton() -> None:
+    """A seat's element in a part's box (``parts.boxed``): its classes and counts change, the
+    page is told that part alone (no skeleton), and the seat keeps its node (an animation or the
+    pointer on it stays)."""
+    told = parts.Told()
+
+    def seats(turn: int, life: int) -> str:
+        boxes = "".join(
+            parts.boxed(
+                f"seat-{s}",
+                f'<article class="wizard{" turn" if s == turn else ""}" data-seat="{s}">'
+                f"<em>{life if s == 1 else 9}</em></article>",
+            )
+            for s in range(3)
+        )
+        return f'<section class="rumble"><div class="wizards">{boxes}</div></section>'
+
+    async with morph_page() as page:
+        skeletons = []
+        for turn, life in ((0, 9), (1, 9), (1, 7)):
+            drawn = parts.Marked(partial(seats, turn, life))
+            out = told.tell(drawn)
+            assert out is not None
+            skeletons.append(out[0])
+            assert await page.evaluate(DRAW, [*out, False]) == drawn.html()
+            if len(skeletons) == 1:
+                await page.evaluate(MARK_SEATS)
+        assert skeletons[0] is not None and skeletons[1:] == [None, None]  # told once
+        assert await page.evaluate(KEPT_SEATS) == [1, 1, 1]
+
+
+MARK_SEATS = "() => document.querySelectorAll('[data-seat]').forEach((n) => { n.__kept = 1; })"
+KEPT_SEATS = "() => [...document.querySelectorAll('[data-seat]')].map((n) => n.__kept || 0)"
