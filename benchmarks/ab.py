@@ -30,6 +30,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks import options
 from benchmarks.bench_table_browser import pct
 
 BENCHES = ("bench_rumble_browser", "bench_nevermore_browser", "bench_circle_browser")
@@ -58,34 +59,31 @@ class Plan:
 
 
 def parse(argv: list[str]) -> Plan:
-    """``OTHER_DIST [--pairs N] -- BENCH [ARGS…]``; a clear error for anything else."""
-    usage = "usage: python -m benchmarks.ab OTHER_DIST [--pairs N] -- BENCH [ARGS...]"
+    """``OTHER_DIST [--pairs N] -- BENCH [ARGS…]``; a clear error for anything else (the words
+    after ``--`` are the benchmark's, which checks them itself)."""
+    parser = options.parser(__doc__)
+    parser.usage = "python -m benchmarks.ab OTHER_DIST [--pairs N] -- BENCH [ARGS...]"
+    parser.add_argument("other", type=Path, metavar="OTHER_DIST")
+    parser.add_argument("--pairs", type=options.whole(1, 20, "pairs of runs"), default=3)
     if "--" not in argv:
-        raise SystemExit(usage)
+        if {"-h", "--help"} & set(argv):
+            parser.parse_args(["--help"])
+        parser.error("the benchmark to run comes after --")
     split = argv.index("--")
-    own, rest = argv[:split], argv[split + 1 :]
-    pairs = 3
-    if "--pairs" in own:
-        at = own.index("--pairs")
-        try:
-            pairs = int(own[at + 1])
-        except (IndexError, ValueError):
-            raise SystemExit("--pairs takes a whole number of pairs of runs") from None
-        del own[at : at + 2]
-    if len(own) != 1 or not rest:
-        raise SystemExit(usage)
-    if not 1 <= pairs <= 20:
-        raise SystemExit("--pairs takes 1 to 20")
-    other = Path(own[0]).resolve()
+    rest = argv[split + 1 :]
+    if not rest:
+        parser.error("name the benchmark to run after --")
+    own = parser.parse_args(argv[:split])
+    other = own.other.resolve()
     if not (other / "index.html").is_file() and not is_checkout(other):
-        raise SystemExit(
+        parser.error(
             f"{other} is neither a built site (no index.html: copy web/dist there) nor a"
             " checkout with its site built (benchmarks/ and web/dist/index.html)"
         )
     bench = rest[0].removeprefix("benchmarks.")
     if bench not in BENCHES:
-        raise SystemExit(f"the benchmark must be one of {', '.join(BENCHES)} (not {rest[0]!r})")
-    return Plan(other, pairs, bench, rest[1:])
+        parser.error(f"the benchmark must be one of {', '.join(BENCHES)} (not {rest[0]!r})")
+    return Plan(other, own.pairs, bench, rest[1:])
 
 
 def is_checkout(folder: Path) -> bool:

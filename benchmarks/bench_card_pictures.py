@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from benchmarks import options
 from benchmarks.bench_log_paint import open_page, rendering_ms
 from tests.e2e.harness import chromium, signaling_server
 from web.build import ROOT
@@ -73,6 +74,7 @@ async def run(rounds: int = 2) -> dict[str, list[dict[str, float]]]:
 
 
 def main() -> None:
+    options.parser(__doc__).parse_args()  # --help, or a word it does not take
     spent = asyncio.run(run())
     best = {kind: min(runs, key=lambda parts: sum(parts.values())) for kind, runs in spent.items()}
     floor = sum(best[FLOOR].values())

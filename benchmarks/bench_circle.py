@@ -9,11 +9,11 @@ plays a card or lets the moment pass.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from typing import Any
 
+from benchmarks import options
 from benchmarks.bench_rumble import FLOOR_N, floor_loop
 from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
@@ -67,9 +67,9 @@ def heuristic_decisions(rules: CircleRules, games: int) -> tuple[int, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--bot-games", type=int, default=60)
+    parser = options.parser(__doc__)
+    parser.add_argument("--games", type=options.whole(1, 100_000, "games"), default=300)
+    parser.add_argument("--bot-games", type=options.whole(1, 10_000, "games"), default=60)
     args = parser.parse_args(argv)
     rules = CircleRules()
     floor = min(floor_loop() for _ in range(3))

@@ -8,10 +8,10 @@ WebRTC, a whole game).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
-import sys
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -107,9 +107,17 @@ async def run(profile: bool = False) -> dict[str, Any]:
             }
 
 
+def command_line(args: list[str] | None = None) -> argparse.Namespace:
+    """The options, checked before anything starts (``--help``: the docstring above)."""
+    parser = options.parser(__doc__)
+    parser.add_argument("--profile", action="store_true")
+    options.add_samples(parser)
+    return parser.parse_args(args)
+
+
 def main() -> None:
-    options.check(sys.argv[1:], ("--profile",), ("--json",), __doc__)
-    profile = "--profile" in sys.argv[1:]
+    asked = command_line()
+    profile = asked.profile
     figures = asyncio.run(run(profile))
     keys, pings = figures["keys"], figures["pings"] or [float("nan")]
     one_way = pct(pings, 0.5) / 2
@@ -133,7 +141,7 @@ def main() -> None:
             " one-way ping)"
         )
     print(longtasks.summary(figures["long"]))
-    samples.write_if_asked(flights, figures["long"])
+    samples.write(asked.json, flights, figures["long"])
     if profile:
         print(profile_report(figures["profile"], figures["entries"]))
 

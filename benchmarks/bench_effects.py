@@ -14,8 +14,8 @@ an effect is then one call of a prepared function (``PLAY``), not a compilation 
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-import sys
 import time
 
 from benchmarks import cpu_use, options
@@ -98,17 +98,12 @@ def row(name: str, figures: Reading, floor: Reading) -> str:
     return f"{name:16s} {parts}   = {idle_seconds:5.1f} s of the idle pages"
 
 
-def times_asked(args: list[str]) -> int:
-    """``--times N``: effects of each kind per page (default 5)."""
-    if "--times" not in args:
-        return 5
-    try:
-        times = int(args[args.index("--times") + 1])
-    except (IndexError, ValueError):
-        raise SystemExit("--times takes a whole number of effects, like 5") from None
-    if not 1 <= times <= 50:
-        raise SystemExit("--times takes from 1 to 50 effects")
-    return times
+def command_line(args: list[str] | None = None) -> argparse.Namespace:
+    """``--times N``: effects of each kind per page (default 5), checked before anything
+    starts (``--help``: the docstring above)."""
+    parser = options.parser(__doc__)
+    parser.add_argument("--times", type=options.whole(1, 50, "effects"), default=5)
+    return parser.parse_args(args)
 
 
 async def run(times: int) -> tuple[dict[str, Reading], Reading]:
@@ -139,8 +134,7 @@ async def run(times: int) -> tuple[dict[str, Reading], Reading]:
 
 
 def main() -> None:
-    options.check(sys.argv[1:], (), ("--times",), __doc__)
-    times = times_asked(sys.argv[1:])
+    times = command_line().times
     costs, floor = asyncio.run(run(times))
     print(
         f"## The table's effects: {PAGES} Chromium pages, each playing every kind {times} times"

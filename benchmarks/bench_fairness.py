@@ -210,4 +210,7 @@ def chain_costs(rounds: int = 20) -> tuple[float, float]:
 
 
 if __name__ == "__main__":
+    from benchmarks import options  # here: the browser benchmark runs the source above in a page
+
+    options.parser(__doc__).parse_args()  # --help, or a word it does not take
     asyncio.run(main())

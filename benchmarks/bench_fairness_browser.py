@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from benchmarks import bench_fairness
+from benchmarks import bench_fairness, options
 from tests.e2e.harness import Player, chromium, signaling_server
 
 DRIVER = """
@@ -45,6 +45,7 @@ async def browser_results() -> list[list[Any]]:
 
 
 def main() -> None:
+    options.parser(__doc__).parse_args()  # --help, or a word it does not take
     floor = asyncio.run(bench_fairness.native_floor())
     results = asyncio.run(browser_results())
     print(f"floor: one native P-256 scalar multiplication (CPython) = {floor * 1e6:.1f} µs")

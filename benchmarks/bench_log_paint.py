@@ -20,7 +20,7 @@ from urllib.parse import quote
 
 from playwright.async_api import Browser, Page
 
-from benchmarks import task_trace
+from benchmarks import options, task_trace
 from tests.e2e.harness import chromium, signaling_server
 from web.assets.icons import body, size
 from web.ui import log_icons
@@ -149,6 +149,7 @@ async def run(rounds: int = 2) -> dict[str, list[float]]:
 
 
 def main() -> None:
+    options.parser(__doc__).parse_args()  # --help, or a word it does not take
     totals = asyncio.run(run())
     floor = min(totals[FLOOR])
     print(f"## The log's pictures: one page, a log of {LINES} lines changing {CHANGES} times")

@@ -18,6 +18,7 @@ import sys
 import time
 from typing import Any
 
+from benchmarks import options
 from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import Kind
@@ -91,8 +92,9 @@ def table_figures(seats: int = 4, rounds: int = 4) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    games = int(args[0]) if args else 60
+    parser = options.parser(__doc__)
+    parser.add_argument("games", nargs="?", type=options.whole(1, 10_000, "games"), default=60)
+    games = parser.parse_args(argv).games
     rules = NevermoreRules()
     steps = 0
     states = []

@@ -11,10 +11,10 @@ tasks over 50 ms ran on their thread, as in ``bench_rumble_browser``)
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
-import sys
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -108,24 +108,24 @@ async def opened(host: Player) -> None:
     await host.page.wait_for_selector('#table-status:not([data-stage="done"])', timeout=60_000)
 
 
-def games_asked(argv: list[str]) -> int:
-    """The ``--games N`` option (1 when absent); ``--path`` reads one game's legs only."""
-    if "--games" not in argv:
-        return 1
-    index = argv.index("--games") + 1
-    games = int(argv[index]) if index < len(argv) and argv[index].isdigit() else 0
-    if not 1 <= games <= 5:
-        raise SystemExit("--games takes a number of games from 1 to 5")
-    if games > 1 and "--path" in argv:
-        raise SystemExit("--path times one game's legs: use it with --games 1")
-    return games
+def command_line(args: list[str] | None = None) -> argparse.Namespace:
+    """The options, checked before anything starts (``--help``: the docstring above); ``--path``
+    reads one game's legs only."""
+    parser = options.parser(__doc__)
+    for flag in ("--profile", "--path", "--trace"):
+        parser.add_argument(flag, action="store_true")
+    parser.add_argument("--games", type=options.whole(1, 5, "games"), default=1)
+    options.add_samples(parser)
+    asked = parser.parse_args(args)
+    if asked.games > 1 and asked.path:
+        parser.error("--path times one game's legs: use it with --games 1")
+    return asked
 
 
 def main() -> None:
-    options.check(sys.argv[1:], ("--profile", "--path", "--trace"), ("--games", "--json"), __doc__)
-    profile, path = "--profile" in sys.argv[1:], "--path" in sys.argv[1:]
-    games = games_asked(sys.argv[1:])
-    figures = asyncio.run(run(profile, path, games, trace="--trace" in sys.argv[1:]))
+    asked = command_line()
+    games = asked.games
+    figures = asyncio.run(run(asked.profile, asked.path, games, trace=asked.trace))
     timed, pings = figures["passes"], figures["pings"] or [float("nan")]
     passes = [ms for ms, _ in timed]
     last = [ms for ms, final in timed if final]
@@ -152,10 +152,10 @@ def main() -> None:
         f" one-way {one_way:.2f} ms (pass p50 = {pct(passes, 0.5) / one_way:.0f}x one-way)"
     )
     print(longtasks.summary(figures["long"]))
-    samples.write_if_asked(passes, figures["long"])
-    if profile:
+    samples.write(asked.json, passes, figures["long"])
+    if asked.profile:
         print(profile_report(figures["profile"], sum(figures["entries"])))
-    if path:
+    if asked.path:
         print(entry_path.report(figures["path"]))
     if figures["traced"]:
         print(task_trace.report(figures["traced"]))

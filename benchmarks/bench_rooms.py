@@ -14,7 +14,6 @@ Run inside a loopback-only namespace after the build (``make bench`` does both):
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import time
@@ -23,6 +22,7 @@ from typing import Any
 
 from playwright.async_api import Browser
 
+from benchmarks import options
 from tests.e2e.harness import DIST, Player, Server, chromium, signaling_server
 from tests.e2e.wire import counting
 from web.build import PYODIDE_DIR, PYODIDE_FILES, STDLIB_ZIP
@@ -229,9 +229,7 @@ def print_loads(bare: list[Load], ours: list[Load]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description="Rooms: time to interactive, wire bytes, mesh set-up, chat latency."
-    )
+    parser = options.parser(__doc__)
     parser.add_argument(
         "--load", action="store_true", help="only the first and second visits, no mesh or chat"
     )

@@ -15,7 +15,6 @@ to compare two builds of the engine on a shared machine.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import shutil
@@ -27,6 +26,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks import options
 from engine.bots.random_bot import RandomBot
 from engine.core.local_table import LocalTable
 from engine.core.model import Kind
@@ -246,11 +246,14 @@ def report(name: str, m: dict[str, float]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--fights", type=int, default=150)
-    parser.add_argument("--games", type=int, default=10)
+    parser = options.parser(__doc__)
+    parser.add_argument("--fights", type=options.whole(1, 100_000, "fights"), default=150)
+    parser.add_argument("--games", type=options.whole(1, 10_000, "games"), default=10)
     parser.add_argument(
-        "--repeat", type=int, default=5, help="rounds of CPU-time measure (0: wall clock only)"
+        "--repeat",
+        type=options.whole(0, 100, "rounds"),
+        default=5,
+        help="rounds of CPU-time measure (0: wall clock only)",
     )
     parser.add_argument("--pyodide", action="store_true", help="also measure inside Pyodide")
     parser.add_argument("--pyodide-dir", type=Path, default=ROOT / "node_modules/pyodide")

@@ -19,10 +19,10 @@ each ran on its thread (``task_trace``): the rest of its time it waited for a co
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
-import sys
 import time
 from collections import defaultdict
 from typing import Any
@@ -189,26 +189,29 @@ def think_times(text: str) -> tuple[float, float]:
     try:
         low, high = (float(part) for part in text.split("-"))
     except ValueError:
-        raise SystemExit(f"--think takes LOW-HIGH seconds, like 0.3-1.2 (not {text!r})") from None
+        raise argparse.ArgumentTypeError(
+            f"takes LOW-HIGH seconds, like 0.3-1.2 (not {text!r})"
+        ) from None
     if not 0 <= low <= high <= 10:
-        raise SystemExit(f"--think wants 0 <= LOW <= HIGH <= 10 seconds (not {text!r})")
+        raise argparse.ArgumentTypeError(f"wants 0 <= LOW <= HIGH <= 10 seconds (not {text!r})")
     return low, high
 
 
+def command_line(args: list[str] | None = None) -> argparse.Namespace:
+    """The options, checked before anything starts (``--help``: the docstring above)."""
+    parser = options.parser(__doc__)
+    for flag in ("--steps", "--profile", "--path", "--trace"):
+        parser.add_argument(flag, action="store_true")
+    parser.add_argument("--fights", type=int, choices=(1, 2, 3), default=1)
+    parser.add_argument("--think", type=think_times, metavar="LOW-HIGH")
+    options.add_samples(parser)
+    return parser.parse_args(args)
+
+
 def main() -> None:
-    options.check(
-        sys.argv[1:],
-        ("--steps", "--profile", "--path", "--trace"),
-        ("--fights", "--think", "--json"),
-        __doc__,
-    )
-    steps, profile = "--steps" in sys.argv[1:], "--profile" in sys.argv[1:]
-    path, trace = "--path" in sys.argv[1:], "--trace" in sys.argv[1:]
-    fights_asked = sys.argv[sys.argv.index("--fights") + 1] if "--fights" in sys.argv else "1"
-    if fights_asked not in ("1", "2", "3"):
-        raise SystemExit("--fights takes 1, 2 or 3 (the tournament's choices)")
-    fights = int(fights_asked)
-    think = think_times(sys.argv[sys.argv.index("--think") + 1]) if "--think" in sys.argv else None
+    asked = command_line()
+    steps, profile, path, trace = asked.steps, asked.profile, asked.path, asked.trace
+    fights, think = asked.fights, asked.think
     figures = asyncio.run(run(steps, profile, path, fights, think, trace))
     clicks, pings = figures["clicks"], figures["pings"] or [float("nan")]
     one_way = pct(pings, 0.5) / 2
@@ -229,7 +232,7 @@ def main() -> None:
     print(longtasks.summary(figures["long"]))
     total = figures["cpu"].get("all")
     per_entry = 1000 * total / max(1, entries) if total else None
-    samples.write_if_asked(clicks, figures["long"], per_entry)
+    samples.write(asked.json, clicks, figures["long"], per_entry)
     if trace:
         print(task_trace.report(figures["traced"]))
     print("memory per tab (JS heap + Python heap): " + ", ".join(f"{m:.0f} MB" for m in mb))

@@ -15,7 +15,6 @@ benchmarks.bench_signaling_capacity [--sockets 3000] [--redis]'``.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
@@ -32,6 +31,7 @@ from typing import Any
 
 import aiohttp
 
+from benchmarks import options
 from tests.e2e.harness import ROOT, free_port
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -235,9 +235,9 @@ async def main(sockets: int, frames: int, use_redis: bool) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sockets", type=int, default=3000)
-    parser.add_argument("--frames", type=int, default=60000)
+    parser = options.parser(__doc__)
+    parser.add_argument("--sockets", type=options.whole(1, 100_000, "sockets"), default=3000)
+    parser.add_argument("--frames", type=options.whole(1, 10_000_000, "frames"), default=60000)
     parser.add_argument("--redis", action="store_true", help="two processes sharing a redis-server")
-    options = parser.parse_args()
-    asyncio.run(main(options.sockets, options.frames, options.redis))
+    asked = parser.parse_args()
+    asyncio.run(main(asked.sockets, asked.frames, asked.redis))

@@ -6,16 +6,18 @@ clicked a move and when every log entry appeared; compared with a raw data-chann
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
-import sys
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
+from benchmarks import options
 from tests.e2e.harness import Player, chromium, signaling_server, stage_of
 from tests.e2e.rumble_driver import setup_lobby
+from web.ui.boards import BOARDS
 
 NAMES = ["Аня", "Боря", "Вера", "Гоша", "Даша", "Егор"]
 TRACE = """() => { const t = window.magicTableApp.table; return JSON.stringify({
@@ -138,9 +140,17 @@ async def run(game: str, pages: int) -> tuple[list[float], list[float]]:
             return latencies(traces), pings
 
 
+def command_line(args: list[str] | None = None) -> argparse.Namespace:
+    """``[GAME] [PAGES]``, checked before anything starts (``--help``: the docstring above)."""
+    parser = options.parser(__doc__)
+    parser.add_argument("game", nargs="?", choices=list(BOARDS), default="toy")
+    parser.add_argument("pages", nargs="?", type=options.whole(2, 6, "pages"), default=4)
+    return parser.parse_args(args)
+
+
 def main() -> None:
-    game = sys.argv[1] if len(sys.argv) > 1 else "toy"
-    pages = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+    asked = command_line()
+    game, pages = asked.game, asked.pages
     clicks, pings = asyncio.run(run(game, pages))
     one_way = pct(pings, 0.5) / 2
     print(f"## Table «{game}», {pages} Chromium pages over WebRTC ({len(clicks)} clicks)")

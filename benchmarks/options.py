@@ -1,28 +1,41 @@
-"""A benchmark's command line checked before anything runs: ``--help`` prints what the script
-says of itself, and an option it does not take stops it with the list of those it does (a
-browser benchmark otherwise took minutes to play a game that nobody asked for)."""
+"""A benchmark's command line, read by ``argparse`` before anything runs: ``--help`` prints what
+the script says of itself, and a wrong option or value stops it with a usage line (a browser
+benchmark otherwise took minutes to play a game that nobody asked for)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import argparse
+from collections.abc import Callable
+from pathlib import Path
 
 
-def check(args: list[str], flags: Iterable[str], valued: Iterable[str], about: str | None) -> None:
-    """Exit (``SystemExit``) on ``--help`` with ``about``, on one of ``valued`` with no word after
-    it, or on any word of ``args`` that is not one of ``flags``, one of ``valued`` or the value
-    right after one of ``valued`` (each script checks its values itself)."""
-    flags, valued = set(flags), set(valued)
-    if "--help" in args or "-h" in args:
-        raise SystemExit((about or "").strip() or "no help for this benchmark")
-    known = sorted(flags) + [f"{name} VALUE" for name in sorted(valued)]
-    at = 0
-    while at < len(args):
-        word = args[at]
-        if word in valued:
-            if at + 1 >= len(args):
-                raise SystemExit(f"{word} takes a value")
-            at += 2
-            continue
-        if word not in flags:
-            raise SystemExit(f"unknown option {word!r}; this benchmark takes: {', '.join(known)}")
-        at += 1
+def parser(about: str | None) -> argparse.ArgumentParser:
+    """A parser whose ``--help`` is the script's own docstring, laid out as written."""
+    return argparse.ArgumentParser(
+        description=(about or "").strip() or "no help for this benchmark",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def whole(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An option's type: a whole number from ``low`` to ``high``, named ``what`` in its error."""
+
+    def read(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"takes a whole number of {what} (not {text!r})"
+            ) from None
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"takes from {low} to {high} {what} (not {number})")
+        return number
+
+    return read
+
+
+def add_samples(parser: argparse.ArgumentParser) -> None:
+    """``--json PATH``: where the run's raw samples go, for ``benchmarks.ab`` (``samples``)."""
+    parser.add_argument(
+        "--json", type=Path, metavar="PATH", help="write the raw samples to this file"
+    )

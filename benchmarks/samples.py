@@ -6,26 +6,17 @@ and the CPU per log entry when read («Схватка» only)."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 
-def json_path(argv: list[str]) -> Path | None:
-    """The file named after ``--json``, if any (a missing name is an error, not ignored)."""
-    if "--json" not in argv:
-        return None
-    at = argv.index("--json") + 1
-    if at >= len(argv) or argv[at].startswith("--"):
-        raise SystemExit("--json takes the path of the file to write the samples to")
-    return Path(argv[at])
-
-
-def write_if_asked(
-    clicks: list[float], long: list[list[float]], cpu_per_entry: float | None = None
+def write(
+    path: Path | None,
+    clicks: list[float],
+    long: list[list[float]],
+    cpu_per_entry: float | None = None,
 ) -> None:
-    """Write the samples to ``--json``'s file when the command line asks for it."""
-    path = json_path(sys.argv[1:])
+    """Write the samples to ``path`` (``--json``'s file), when the command line named one."""
     if path is None:
         return
     samples: dict[str, Any] = {"clicks": clicks, "long": long, "cpu_per_entry": cpu_per_entry}

@@ -23,23 +23,28 @@ def built(tmp_path: Path) -> Path:
 
 
 def test_the_command_line_names_the_other_build_the_pairs_and_the_benchmark(
-    tmp_path: Path,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     site = built(tmp_path).resolve()
     plan = ab.parse([str(site), "--pairs", "4", "--", "bench_rumble_browser", "--fights", "2"])
     assert plan == Plan(site, 4, "bench_rumble_browser", ["--fights", "2"])
     assert ab.parse([str(site), "--", "benchmarks.bench_circle_browser"]).pairs == 3
     wrong = [
-        [str(site), "bench_rumble_browser"],  # no "--"
-        [str(site), "--", "bench_rumble"],  # not a browser benchmark with samples
-        [str(tmp_path / "nothing"), "--", "bench_rumble_browser"],  # no built site there
-        [str(site), "--pairs", "x", "--", "bench_rumble_browser"],
-        [str(site), "--pairs", "0", "--", "bench_rumble_browser"],
-        [str(site), "--"],
+        ([str(site), "bench_rumble_browser"], "comes after --"),
+        ([str(site), "--", "bench_rumble"], "must be one of"),  # no samples to pool
+        ([str(tmp_path / "nothing"), "--", "bench_rumble_browser"], "neither a built site"),
+        ([str(site), "--pairs", "x", "--", "bench_rumble_browser"], "whole number of pairs"),
+        ([str(site), "--pairs", "0", "--", "bench_rumble_browser"], "from 1 to 20 pairs"),
+        ([str(site), "--"], "name the benchmark"),
+        (["--", "bench_rumble_browser"], "OTHER_DIST"),
     ]
-    for argv in wrong:
+    for argv, said in wrong:
         with pytest.raises(SystemExit):
             ab.parse(argv)
+        assert said in capsys.readouterr().err, argv
+    with pytest.raises(SystemExit) as told:
+        ab.parse(["--help"])
+    assert told.value.code == 0 and "Two builds of the site" in capsys.readouterr().out
 
 
 def test_the_builds_alternate_so_a_drift_weighs_on_both() -> None:
@@ -108,32 +113,26 @@ def test_a_failed_run_stops_with_its_output(
         ab.run_once(plan, THIS, tmp_path, 0)
 
 
-def test_samples_are_written_only_when_asked(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_samples_are_written_only_when_asked(tmp_path: Path) -> None:
     out = tmp_path / "s.json"
-    monkeypatch.setattr(samples.sys, "argv", ["bench", "--fights", "2"])
-    samples.write_if_asked([1.0], [[]])
-    assert not out.exists()
-    monkeypatch.setattr(samples.sys, "argv", ["bench", "--json", str(out)])
-    samples.write_if_asked([1.0, 2.5], [[60.0]], 80.5)
+    samples.write(None, [1.0], [[]])
+    assert not list(tmp_path.iterdir())
+    samples.write(out, [1.0, 2.5], [[60.0]], 80.5)
     written = json.loads(out.read_text())
     assert written == {"clicks": [1.0, 2.5], "long": [[60.0]], "cpu_per_entry": 80.5}
-    monkeypatch.setattr(samples.sys, "argv", ["bench", "--json"])
-    with pytest.raises(SystemExit):
-        samples.write_if_asked([1.0], [[]])
 
 
 def test_the_other_commits_checkout_runs_its_own_benchmark_and_bot(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A change to the engine or the protocol is compared with a checkout of the commit before:
     its runs run from that tree (its pages, and the server bot with its engine)."""
     tree = tmp_path / "before"
     (tree / "benchmarks").mkdir(parents=True)
     (tree / "benchmarks" / "__init__.py").write_text("")
-    with pytest.raises(SystemExit, match="checkout with its site built"):
+    with pytest.raises(SystemExit):
         ab.parse([str(tree), "--", "bench_rumble_browser"])
+    assert "checkout with its site built" in capsys.readouterr().err
     (tree / "web" / "dist").mkdir(parents=True)
     (tree / "web" / "dist" / "index.html").write_text("<!doctype html>")
     plan = ab.parse([str(tree), "--pairs", "1", "--", "bench_rumble_browser"])

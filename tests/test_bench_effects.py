@@ -29,14 +29,6 @@ def test_an_effects_cost_is_what_it_took_over_the_floor_for_as_long() -> None:
     assert line.startswith("banner") and "200.0" in line and "10.0 s of the idle pages" in line
 
 
-def test_the_times_option_is_checked() -> None:
-    assert bench_effects.times_asked([]) == 5
-    assert bench_effects.times_asked(["--times", "3"]) == 3
-    for wrong in (["--times"], ["--times", "three"], ["--times", "0"], ["--times", "51"]):
-        with pytest.raises(SystemExit, match="--times"):
-            bench_effects.times_asked(wrong)
-
-
 def test_every_kind_plays_through_the_pages_own_effects() -> None:
     assert set(bench_effects.KINDS) == {
         "banner",

@@ -9,7 +9,6 @@ import random
 import pytest
 
 from benchmarks import light_driver
-from benchmarks.bench_rumble_browser import think_times
 from benchmarks.light_driver import MOVE, PICKED, SEAL, UNPICKED, choice
 
 
@@ -52,11 +51,3 @@ def test_other_questions_take_the_first_move_and_no_prompt_nothing() -> None:
     assert choice({"stage": "play", "phase": "treasure", "move": True}) == (MOVE, 0)
     assert choice({"stage": "play", "phase": "treasure", "move": False}) is None
     assert choice({"stage": "play", "phase": None}) is None
-
-
-def test_think_times_are_read_and_bad_ones_refused() -> None:
-    assert think_times("0.3-1.2") == (0.3, 1.2)
-    assert think_times("0-0") == (0.0, 0.0)
-    for bad in ("1.2-0.3", "fast", "0.3", "-1-2", "0-11"):
-        with pytest.raises(SystemExit, match="--think"):
-            think_times(bad)
