@@ -68,6 +68,9 @@ def test_the_rumble_benchmarks_options(capsys: pytest.CaptureFixture[str]) -> No
     assert (asked.steps, asked.profile, asked.fights, asked.think) == (True, False, 2, (0.3, 1.2))
     assert asked.json == Path("s.json")
     assert (read([]).fights, read([]).think, read([]).json) == (1, None, None)
+    flags = read(["--trace", "--path", "--profile"])
+    assert (flags.trace, flags.path, flags.profile, flags.steps) == (True, True, True, False)
+    assert not read([]).trace
     for wrong in ("two", "4", "0"):
         assert "--fights" in refusal(read, ["--fights", wrong], capsys)
     assert "--fights: expected one argument" in refusal(read, ["--steps", "--fights"], capsys)
