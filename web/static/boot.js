@@ -1,7 +1,7 @@
 // Start-up: show progress while Python loads, then hand the page to the Python UI (web/ui).
 import { loadPyodide, version as pyodideVersion } from "/pyodide/pyodide.mjs";
 import { Mesh } from "/mesh.js";
-import { morphParts } from "/morph.js";
+import { morphParts, stickToEnd } from "/morph.js";
 import { multMany, offThread } from "/ecdh.js";
 
 const bar = document.getElementById("progress-bar");
@@ -206,6 +206,7 @@ async function main() {
   const config = await configPromise;
   // loadPackage failures only log: import explicitly so a missing wheel fails loudly.
   window.magicMorphParts = morphParts; // the table panel's redraw (web/ui/table.py)
+  window.magicStickToEnd = stickToEnd; // the chat's scroll to its newest line (web/ui/app.py)
   // WebCrypto batches (engine/fairness/backends/webcrypto.py), in a worker; the page's own if none.
   window.magicCrypto = { multMany: offThread(multMany) };
   const app = pyodide.pyimport("web.ui.app");

@@ -118,9 +118,13 @@ export function morphParts(target, skeleton, changes, stickId) {
   }
   for (const id of ids) fillPart(id, whole[id], moved[id]);
   const after = document.getElementById(stickId);
-  if (after && (after !== stick || logMark(after) !== before)) {
-    requestAnimationFrame(() => { after.scrollTop = after.scrollHeight; });
-  }
+  if (after && (after !== stick || logMark(after) !== before)) stickToEnd(after);
+}
+
+// Scrolls `element` to its end after the next layout, which the frame makes anyway: reading its
+// height now would lay the page out inside this task.
+export function stickToEnd(element) {
+  requestAnimationFrame(() => { element.scrollTop = element.scrollHeight; });
 }
 
 function fillPart(id, whole, shift) {

@@ -182,7 +182,7 @@ class App:
         self.render_roster()
         log = document.getElementById("chat-log")
         log.innerHTML = "".join(views.chat_line(line) for line in self.room.chat)
-        log.scrollTop = log.scrollHeight
+        stick_to_end(log)
         for peer in self.room.peers.values():
             self.ensure_tile(peer.id, peer.name)
         if self.table is not None:
@@ -204,7 +204,7 @@ class App:
         if not log:
             return
         log.insertAdjacentHTML("beforeend", views.chat_line(line))
-        log.scrollTop = log.scrollHeight
+        stick_to_end(log)
         if self.room is not None:
             self.prefs.save_chat(self.room.code, self.room.chat_json())
 
@@ -330,6 +330,17 @@ class App:
 
 
 APP: App | None = None
+
+
+def stick_to_end(element: JsProxy) -> None:
+    """Scroll ``element`` (the chat) to its newest line after the next layout, which the frame
+    makes anyway (``magicStickToEnd``, ``web/static/morph.js``): reading its height here would lay
+    the page out inside this task, on every line. At once where the page has no such helper."""
+    stick = getattr(window, "magicStickToEnd", None)
+    if stick is not None:
+        stick(element)
+    else:
+        element.scrollTop = element.scrollHeight
 
 
 def batch_steps() -> StepBatch:
