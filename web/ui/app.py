@@ -334,13 +334,9 @@ APP: App | None = None
 
 def stick_to_end(element: JsProxy) -> None:
     """Scroll ``element`` (the chat) to its newest line after the next layout, which the frame
-    makes anyway (``magicStickToEnd``, ``web/static/morph.js``): reading its height here would lay
-    the page out inside this task, on every line. At once where the page has no such helper."""
-    stick = getattr(window, "magicStickToEnd", None)
-    if stick is not None:
-        stick(element)
-    else:
-        element.scrollTop = element.scrollHeight
+    makes anyway (``magicStickToEnd``, ``web/static/morph.js``, set by ``boot.js`` before the app
+    starts): reading its height here would lay the page out inside this task, on every line."""
+    window.magicStickToEnd(element)
 
 
 def batch_steps() -> StepBatch:
