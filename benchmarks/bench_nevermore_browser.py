@@ -71,6 +71,10 @@ async def run(
             since = await longtasks.observe(players)
             passes: list[tuple[float, bool]] = []
             entries, rounds = [], []
+            # Each game's log starts again; its entries come later than the last game's, so the
+            # games' first-shown stamps and kinds, joined in turn, place the long tasks.
+            shown: list[list[float]] = [[] for _ in players]
+            kinds: list[str] = []
             for _ in range(games):
                 await start_nevermore(players[0], 60)
                 await opened(players[0])
@@ -80,9 +84,13 @@ async def run(
                 state = await table_state(players[0])
                 traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
                 passes += pass_latencies(traces)
+                for stamps, page_trace in zip(shown, traces, strict=True):
+                    stamps += page_trace["applied"]
+                kinds += [entry[1] for entry in traces[0]["log"]]
                 entries.append(len(traces[0]["log"]))
                 rounds.append(state["round"])
-            long_tasks = await longtasks.collect(players, since)
+            long_tasks = await longtasks.collect_timed(players, since)
+            origins = await longtasks.origins(players)
             traced = await task_trace.stop(browser) if trace else []
             profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
             paths = await entry_path.read(players) if path else []
@@ -91,7 +99,8 @@ async def run(
                 with contextlib.suppress(PlaywrightError):  # timed out under load
                     pings += list(await player.page.evaluate(PINGS, 20))
             return {
-                "long": long_tasks,
+                "long": [[d for _, d in page] for page in long_tasks],
+                "long_when": longtasks.when(long_tasks, shown, kinds, origins),
                 "profile": profiled,
                 "passes": passes,
                 "pings": pings,
@@ -152,6 +161,7 @@ def main() -> None:
         f" one-way {one_way:.2f} ms (pass p50 = {pct(passes, 0.5) / one_way:.0f}x one-way)"
     )
     print(longtasks.summary(figures["long"]))
+    longtasks.print_when(figures["long_when"])
     samples.write(asked.json, passes, figures["long"])
     if asked.profile:
         print(profile_report(figures["profile"], sum(figures["entries"])))

@@ -140,6 +140,7 @@ async def run(
             mains = cpu_use.waited(mains_before, cpu_use.main_threads())
             wall = time.monotonic() - began
             long_tasks = await longtasks.collect_timed(players, starts)  # before the readings
+            origins = await longtasks.origins(players)
             traced = await task_trace.stop(browser) if trace else []
             timed = [json.loads(await p.page.evaluate(STEPS_READ)) for p in players if steps]
             profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
@@ -154,6 +155,12 @@ async def run(
                 "clicks": latencies(traces),
                 "pings": pings,
                 "long": [[d for _, d in page] for page in long_tasks],
+                "long_when": longtasks.when(
+                    long_tasks,
+                    [t["applied"] for t in traces],
+                    [kind for _, kind in traces[0]["log"]],
+                    origins,
+                ),
                 "long_with_python": (
                     longtasks.with_python(long_tasks, [[[s[0], s[3]] for s in p] for p in timed])
                     if steps
@@ -230,6 +237,7 @@ def main() -> None:
         f" (click p50 = {pct(clicks, 0.5) / one_way:.0f}x)"
     )
     print(longtasks.summary(figures["long"]))
+    longtasks.print_when(figures["long_when"])
     total = figures["cpu"].get("all")
     per_entry = 1000 * total / max(1, entries) if total else None
     samples.write(asked.json, clicks, figures["long"], per_entry)

@@ -3,6 +3,9 @@ benchmark: observed from when a game starts, reported as the longest and how man
 
 from __future__ import annotations
 
+import bisect
+from itertools import groupby
+
 from tests.e2e.harness import Player
 
 OBSERVE = """() => { window.__longTasks = [];
@@ -11,6 +14,8 @@ OBSERVE = """() => { window.__longTasks = [];
   }).observe({ type: "longtask", buffered: true });
   return performance.now(); }"""
 SINCE = """(since) => window.__longTasks.filter(([start]) => start >= since)"""
+ORIGIN = "() => performance.timeOrigin"
+AROUND_MS = 300.0  # how far before and after a long task ``when`` looks for entries shown
 
 
 async def observe(players: list[Player]) -> list[float]:
@@ -30,6 +35,58 @@ async def collect_timed(players: list[Player], since: list[float]) -> list[list[
         [[float(t), float(d)] for t, d in await p.page.evaluate(SINCE, start)]
         for p, start in zip(players, since, strict=True)
     ]
+
+
+async def origins(players: list[Player]) -> list[float]:
+    """Each page's ``performance.timeOrigin``: its long tasks' start plus it is the wall clock
+    (ms since the epoch) on which the table stamps when it showed each entry."""
+    return [float(await p.page.evaluate(ORIGIN)) for p in players]
+
+
+def runs(kinds: list[str]) -> str:
+    """``kinds`` in order, a run of one kind as ``kind ×n``: ``shuffle2 ×3, deliver``."""
+    return (
+        ", ".join(
+            f"{kind} ×{count}" if (count := len(list(group))) > 1 else kind
+            for kind, group in groupby(kinds)
+        )
+        or "nothing"
+    )
+
+
+def when(
+    tasks: list[list[list[float]]],
+    shown: list[list[float]],
+    kinds: list[str],
+    origins: list[float],
+    around_ms: float = AROUND_MS,
+) -> list[str]:
+    """Where in the game each long task came: for each page's ``[start, duration]`` (its clock),
+    the kinds of the log entries (``kinds``, the same log on every page) that page showed
+    (``shown``: ms since the epoch, one per entry) in the ``around_ms`` before the task began and
+    in those after it ended. Tasks that come at the same moment of the game on every run (a
+    deal, a round's end) point at their cause."""
+    lines = []
+    for page, (page_tasks, stamps, origin) in enumerate(zip(tasks, shown, origins, strict=True)):
+        for start, duration in page_tasks:
+            began, ended = origin + start, origin + start + duration
+            first = bisect.bisect_left(stamps, began - around_ms)
+            at = bisect.bisect_left(stamps, began)
+            last = bisect.bisect_right(stamps, ended + around_ms)
+            after = bisect.bisect_right(stamps, ended)
+            lines.append(
+                f"page {page}: {duration:.0f} ms at entry {at} of {len(stamps)};"
+                f" shown in the {around_ms:.0f} ms before: {runs(kinds[first:at])};"
+                f" during: {runs(kinds[at:after])}; after: {runs(kinds[after:last])}"
+            )
+    return lines
+
+
+def print_when(lines: list[str]) -> None:
+    """``when``'s lines under a heading, if there are any."""
+    if lines:
+        print("where in the game they came (the log entries each page showed around them):")
+        print("\n".join("  " + line for line in lines))
 
 
 def with_python(tasks: list[list[list[float]]], steps: list[list[list[float]]]) -> int:
