@@ -38,8 +38,8 @@ async def collect_timed(players: list[Player], since: list[float]) -> list[list[
 
 
 async def origins(players: list[Player]) -> list[float]:
-    """Each page's ``performance.timeOrigin``: its long tasks' start plus it is the wall clock
-    (ms since the epoch) on which the table stamps when it showed each entry."""
+    """Each page's ``performance.timeOrigin``: added to a long task's start (the page's clock),
+    it gives the wall-clock time (ms since the epoch) on which the table stamps each entry shown."""
     return [float(await p.page.evaluate(ORIGIN)) for p in players]
 
 
