@@ -86,7 +86,8 @@ async def run(profile: bool = False) -> dict[str, Any]:
             await play_until(players, done, state=press_state, act=act, timeout=600)
             for player in players[1:]:  # the last entry reaches the others a moment later
                 await player.page.wait_for_selector('#table-status[data-stage="done"]')
-            long_tasks = await longtasks.collect(players, since)  # before the readings below
+            long_tasks = await longtasks.collect_timed(players, since)  # before the readings
+            origins = await longtasks.origins(players)
             profiled = await profile_read(players[1]) if profile else (0.0, 0, "")
             states = [await table_state(p) for p in players]
             traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
@@ -97,7 +98,8 @@ async def run(profile: bool = False) -> dict[str, Any]:
                     pings += list(await player.page.evaluate(PINGS, 20))
             refused = sum(len(s["refused"]) for s in states)
             return {
-                "long": long_tasks,
+                "long": [[d for _, d in page] for page in long_tasks],
+                "long_when": longtasks.when_traced(long_tasks, traces, origins),
                 "profile": profiled,
                 "keys": latencies(traces, NEAR),
                 "flights": in_flight(traces, flights),
@@ -141,6 +143,7 @@ def main() -> None:
             " one-way ping)"
         )
     print(longtasks.summary(figures["long"]))
+    longtasks.print_when(figures["long_when"])
     samples.write(asked.json, flights, figures["long"])
     if profile:
         print(profile_report(figures["profile"], figures["entries"]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 from itertools import groupby
+from typing import Any
 
 from tests.e2e.harness import Player
 
@@ -80,6 +81,15 @@ def when(
                 f" during: {runs(kinds[at:after])}; after: {runs(kinds[after:last])}"
             )
     return lines
+
+
+def when_traced(
+    tasks: list[list[list[float]]], traces: list[dict[str, Any]], origins: list[float]
+) -> list[str]:
+    """``when`` for one game read off its pages (``bench_table_browser.TRACE``: each page's
+    ``applied`` stamps, and the log as ``[author, kind, ...]``)."""
+    kinds = [str(entry[1]) for entry in traces[0]["log"]]
+    return when(tasks, [trace["applied"] for trace in traces], kinds, origins)
 
 
 def print_when(lines: list[str]) -> None:

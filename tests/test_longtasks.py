@@ -43,3 +43,16 @@ def test_no_long_task_no_lines() -> None:
 def test_runs_of_one_kind_are_counted() -> None:
     assert longtasks.runs(["deliver"] * 3 + ["action", "deliver"]) == "deliver ×3, action, deliver"
     assert longtasks.runs([]) == "nothing"
+
+
+def test_a_game_read_off_its_pages_is_placed_the_same_way() -> None:
+    log = [["a", "start"], ["b", "chain"], ["a", "action", True]]
+    traces = [
+        {"applied": [ORIGIN + 10, ORIGIN + 20, ORIGIN + 400], "log": log},
+        {"applied": [ORIGIN + 12, ORIGIN + 25, ORIGIN + 402], "log": log},
+    ]
+    tasks = [[[30.0, 70.0]], []]
+    assert longtasks.when_traced(tasks, traces, [ORIGIN, ORIGIN]) == [
+        "page 0: 70 ms at entry 2 of 3; shown in the 300 ms before: start, chain;"
+        " during: nothing; after: action"
+    ]
