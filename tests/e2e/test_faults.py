@@ -52,8 +52,14 @@ async def hurry_once_sequencing(player: Player) -> None:
 
 def unexpected(player: Player) -> list[str]:
     """The page's errors, but the browser's own notes of what it could not reach while the
-    server was down (each reconnection attempt, a resource)."""
-    notes = ("net::ERR_CONNECTION_REFUSED", "console: WebSocket connection to")
+    server was down (each reconnection attempt, a resource): refused by a stopped server, or,
+    through a ``Blackhole``, a fetch begun while it was cut and aborted when it was restored."""
+    notes = (
+        "net::ERR_CONNECTION_REFUSED",
+        "net::ERR_CONNECTION_RESET",
+        "net::ERR_EMPTY_RESPONSE",
+        "console: WebSocket connection to",
+    )
     return [e for e in player.errors if not any(note in e for note in notes)]
 
 
