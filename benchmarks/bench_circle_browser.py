@@ -99,7 +99,7 @@ async def run(profile: bool = False) -> dict[str, Any]:
             refused = sum(len(s["refused"]) for s in states)
             return {
                 "long": [[d for _, d in page] for page in long_tasks],
-                "long_when": longtasks.when_traced(long_tasks, traces, origins),
+                "long_when": longtasks.when_traced(long_tasks, [traces], origins),
                 "profile": profiled,
                 "keys": latencies(traces, NEAR),
                 "flights": in_flight(traces, flights),

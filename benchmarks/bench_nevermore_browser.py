@@ -71,10 +71,7 @@ async def run(
             since = await longtasks.observe(players)
             passes: list[tuple[float, bool]] = []
             entries, rounds = [], []
-            # Each game's log starts again; its entries come later than the last game's, so the
-            # games' first-shown stamps and kinds, joined in turn, place the long tasks.
-            shown: list[list[float]] = [[] for _ in players]
-            kinds: list[str] = []
+            games_read: list[list[dict[str, Any]]] = []  # each game's pages, for the long tasks
             for _ in range(games):
                 await start_nevermore(players[0], 60)
                 await opened(players[0])
@@ -84,9 +81,7 @@ async def run(
                 state = await table_state(players[0])
                 traces = [json.loads(await p.page.evaluate(TRACE)) for p in players]
                 passes += pass_latencies(traces)
-                for stamps, page_trace in zip(shown, traces, strict=True):
-                    stamps += page_trace["applied"]
-                kinds += [entry[1] for entry in traces[0]["log"]]
+                games_read.append(traces)
                 entries.append(len(traces[0]["log"]))
                 rounds.append(state["round"])
             long_tasks = await longtasks.collect_timed(players, since)
@@ -100,7 +95,7 @@ async def run(
                     pings += list(await player.page.evaluate(PINGS, 20))
             return {
                 "long": [[d for _, d in page] for page in long_tasks],
-                "long_when": longtasks.when(long_tasks, shown, kinds, origins),
+                "long_when": longtasks.when_traced(long_tasks, games_read, origins),
                 "profile": profiled,
                 "passes": passes,
                 "pings": pings,

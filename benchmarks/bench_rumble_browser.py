@@ -155,7 +155,7 @@ async def run(
                 "clicks": latencies(traces),
                 "pings": pings,
                 "long": [[d for _, d in page] for page in long_tasks],
-                "long_when": longtasks.when_traced(long_tasks, traces, origins),
+                "long_when": longtasks.when_traced(long_tasks, [traces], origins),
                 "long_with_python": (
                     longtasks.with_python(long_tasks, [[[s[0], s[3]] for s in p] for p in timed])
                     if steps

@@ -84,12 +84,21 @@ def when(
 
 
 def when_traced(
-    tasks: list[list[list[float]]], traces: list[dict[str, Any]], origins: list[float]
+    tasks: list[list[list[float]]],
+    games: list[list[dict[str, Any]]],
+    origins: list[float],
+    around_ms: float = AROUND_MS,
 ) -> list[str]:
-    """``when`` for one game read off its pages (``bench_table_browser.TRACE``: each page's
-    ``applied`` stamps, and the log as ``[author, kind, ...]``)."""
-    kinds = [str(entry[1]) for entry in traces[0]["log"]]
-    return when(tasks, [trace["applied"] for trace in traces], kinds, origins)
+    """``when`` for games read off their pages (``bench_table_browser.TRACE``, one list of page
+    readings a game: each page's ``applied`` stamps, and the log as ``[author, kind, ...]``). Each
+    game's log starts again and comes after the last one's, so the games are joined in turn."""
+    shown: list[list[float]] = [[] for _ in origins]
+    kinds: list[str] = []
+    for traces in games:
+        for stamps, trace in zip(shown, traces, strict=True):
+            stamps += trace["applied"]
+        kinds += [str(entry[1]) for entry in traces[0]["log"]]
+    return when(tasks, shown, kinds, origins, around_ms)
 
 
 def print_when(lines: list[str]) -> None:

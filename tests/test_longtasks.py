@@ -52,7 +52,17 @@ def test_a_game_read_off_its_pages_is_placed_the_same_way() -> None:
         {"applied": [ORIGIN + 12, ORIGIN + 25, ORIGIN + 402], "log": log},
     ]
     tasks = [[[30.0, 70.0]], []]
-    assert longtasks.when_traced(tasks, traces, [ORIGIN, ORIGIN]) == [
+    assert longtasks.when_traced(tasks, [traces], [ORIGIN, ORIGIN]) == [
         "page 0: 70 ms at entry 2 of 3; shown in the 300 ms before: start, chain;"
         " during: nothing; after: action"
+    ]
+
+
+def test_games_in_a_row_are_joined_in_turn() -> None:
+    first = [{"applied": [ORIGIN + 10], "log": [["a", "start"]]}]
+    second = [{"applied": [ORIGIN + 500, ORIGIN + 520], "log": [["a", "start"], ["b", "chain"]]}]
+    tasks = [[[530.0, 60.0]]]
+    assert longtasks.when_traced(tasks, [first, second], [ORIGIN], around_ms=100) == [
+        "page 0: 60 ms at entry 3 of 3; shown in the 100 ms before: start, chain;"
+        " during: nothing; after: nothing"
     ]

@@ -121,8 +121,8 @@ export function morphParts(target, skeleton, changes, stickId) {
   if (after && (after !== stick || logMark(after) !== before)) stickToEnd(after);
 }
 
-// Scrolls `element` to its end after the next layout, which the frame makes anyway: reading its
-// height now would lay the page out inside this task.
+// Scrolls `element` to its end in the next frame's animation callback: the layout its height asks
+// for there is the one that frame makes anyway, not an extra one inside this task.
 export function stickToEnd(element) {
   requestAnimationFrame(() => { element.scrollTop = element.scrollHeight; });
 }

@@ -333,9 +333,9 @@ APP: App | None = None
 
 
 def stick_to_end(element: JsProxy) -> None:
-    """Scroll ``element`` (the chat) to its newest line after the next layout, which the frame
-    makes anyway (``magicStickToEnd``, ``web/static/morph.js``, set by ``boot.js`` before the app
-    starts): reading its height here would lay the page out inside this task, on every line."""
+    """Scroll ``element`` (the chat) to its newest line in the next frame, with the layout that
+    frame makes anyway (``magicStickToEnd``, ``web/static/morph.js``, set by ``boot.js`` before the
+    app starts): reading its height here would lay the page out inside this task, on every line."""
     window.magicStickToEnd(element)
 
 
